@@ -1,0 +1,46 @@
+"""Argument checks shared by the library, raising messages a student can act on."""
+
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+
+from .errors import InvalidArgumentError
+
+
+def require_int(value: object, name: str, *, minimum: int | None = None,
+                maximum: int | None = None) -> int:
+    """Return ``value`` if it is a whole number in range, else raise InvalidArgumentError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidArgumentError(
+            f"{name} must be a whole number, but got {value!r} ({type(value).__name__})."
+        )
+    value = int(value)
+    if minimum is not None and value < minimum:
+        raise InvalidArgumentError(f"{name} must be at least {minimum}, but got {value}.")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name} must be at most {maximum}, but got {value}.")
+    return value
+
+
+def require_probability(value: object, name: str) -> Fraction:
+    """Return ``value`` as an exact Fraction in [0, 1], else raise InvalidArgumentError.
+
+    Floats are accepted (sliders give floats) and converted exactly from their decimal text,
+    so ``0.9`` becomes ``9/10``, not the nearest binary fraction.
+    """
+    if isinstance(value, bool) or not isinstance(value, (numbers.Rational, float, str)):
+        raise InvalidArgumentError(
+            f"{name} must be a probability between 0 and 1, but got {value!r}."
+        )
+    try:
+        exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidArgumentError(
+            f"{name} must be a probability between 0 and 1, but got {value!r}."
+        ) from None
+    if not 0 <= exact <= 1:
+        raise InvalidArgumentError(
+            f"{name} must be a probability between 0 and 1, but got {value}."
+        )
+    return exact

@@ -1,0 +1,112 @@
+"""Altair chart builders shared by the notebooks.
+
+Every chart uses the colour-blind-safe Okabe-Ito palette, says in its title what it shows,
+and carries a one-line text description (``chart.description``) for screen readers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import altair as alt
+
+from .distribution import Distribution
+
+#: Okabe & Ito's palette, distinguishable with every common colour-vision deficiency.
+OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+             "#000000"]
+
+WIDTH = 420
+HEIGHT = 220
+
+
+def _probability_rows(distribution: Distribution, label: str) -> list[dict[str, Any]]:
+    return [{"outcome": outcome, "probability": float(p), "exact": str(p), "series": label}
+            for outcome, p in distribution.items()]
+
+
+def distribution_bars(distribution: Distribution, *, title: str, x_title: str = "outcome",
+                      description: str | None = None) -> alt.Chart:
+    """An exact distribution as bars; the tooltip shows each probability as a fraction."""
+    chart = alt.Chart(alt.Data(values=_probability_rows(distribution, title))).mark_bar(
+        color=OKABE_ITO[0]
+    ).encode(
+        x=alt.X("outcome:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("probability:Q", title="probability"),
+        tooltip=[alt.Tooltip("outcome:O", title=x_title), alt.Tooltip("exact:N", title="exact")],
+    )
+    return chart.properties(
+        title=title, width=WIDTH, height=HEIGHT,
+        description=description or f"Bar chart: {title}. Each bar is the exact probability "
+                                   f"of one {x_title}.",
+    )
+
+
+def compare_distributions(distributions: Mapping[str, Distribution], *, title: str,
+                          x_title: str = "outcome", description: str | None = None) -> alt.Chart:
+    """Several exact distributions side by side, one colour each."""
+    rows = [row for label, dist in distributions.items()
+            for row in _probability_rows(dist, label)]
+    labels = list(distributions)
+    chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
+        x=alt.X("outcome:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        xOffset=alt.XOffset("series:N", sort=labels),
+        y=alt.Y("probability:Q", title="probability"),
+        color=alt.Color("series:N", sort=labels, title=None,
+                        scale=alt.Scale(domain=labels, range=OKABE_ITO[:len(labels)])),
+        tooltip=["series:N", alt.Tooltip("outcome:O", title=x_title),
+                 alt.Tooltip("exact:N", title="exact")],
+    )
+    return chart.properties(
+        title=title, width=WIDTH, height=HEIGHT,
+        description=description or f"Grouped bar chart: {title}; one colour per "
+                                   f"{', '.join(labels)}.",
+    )
+
+
+def convergence(points: Sequence[Mapping[str, float]], exact: Fraction | float, *, title: str,
+                y_title: str = "simulated estimate",
+                description: str | None = None) -> alt.LayerChart:
+    """A simulated estimate against the number of trials (log scale), with the exact value as a rule."""
+    line = alt.Chart(alt.Data(values=list(points))).mark_line(
+        color=OKABE_ITO[0], point=alt.OverlayMarkDef(size=12, color=OKABE_ITO[0])
+    ).encode(
+        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title="number of trials (log scale)"),
+        y=alt.Y("estimate:Q", title=y_title),
+        tooltip=["trials:Q", alt.Tooltip("estimate:Q", format=".4f")],
+    )
+    exact_label = str(exact) if isinstance(exact, Fraction) else f"{exact:.4f}"
+    rule = alt.Chart(alt.Data(values=[{"exact": float(exact), "label": f"exact: {exact_label}"}])
+                     ).mark_rule(color=OKABE_ITO[5], strokeDash=[6, 4], size=2).encode(
+        y="exact:Q", tooltip=["label:N"]
+    )
+    return (line + rule).properties(
+        title=title, width=WIDTH, height=HEIGHT,
+        description=description or f"Line chart: {title}. The estimate wanders, then settles "
+                                   f"on the dashed line at the exact value {exact_label}.",
+    )
+
+
+def histogram_vs_exact(counts: Mapping[Any, int], distribution: Distribution, *, title: str,
+                       x_title: str = "outcome",
+                       description: str | None = None) -> alt.LayerChart:
+    """Simulated relative frequencies (bars) against exact probabilities (ticks)."""
+    trials = sum(counts.values())
+    rows = [{"outcome": o, "frequency": counts.get(o, 0) / trials}
+            for o in distribution.support()]
+    bars = alt.Chart(alt.Data(values=rows)).mark_bar(color=OKABE_ITO[4]).encode(
+        x=alt.X("outcome:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("frequency:Q", title="probability / frequency"),
+        tooltip=[alt.Tooltip("outcome:O", title=x_title),
+                 alt.Tooltip("frequency:Q", format=".4f")],
+    )
+    ticks = alt.Chart(alt.Data(values=_probability_rows(distribution, "exact"))).mark_tick(
+        color=OKABE_ITO[5], thickness=3, size=26
+    ).encode(x="outcome:O", y="probability:Q", tooltip=["exact:N"])
+    return (bars + ticks).properties(
+        title=title, width=WIDTH, height=HEIGHT,
+        description=description or f"{title}: light bars are simulated frequencies from "
+                                   f"{trials} trials; dark ticks are the exact probabilities.",
+    )

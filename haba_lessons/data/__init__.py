@@ -1,0 +1,1 @@
+"""The game data files shipped with the package (TOML, every value with its provenance)."""

@@ -1,0 +1,1 @@
+"""One rules engine per game; widgets, simulations and analyses all use these."""

@@ -1,0 +1,75 @@
+"""Make student copies of the course notebooks: the same lessons with the solutions blanked.
+
+A solution is any cell tagged ``solution`` (View > Cell metadata > tags in JupyterLab). Its
+source is replaced by a short prompt and its outputs are removed; everything else is kept as
+it is, including the stored outputs, so the copies can be checked with nbval like the
+originals. Rule for authors: no cell after a solution may use what the solution computed.
+
+    python -m haba_lessons.student_copies notebooks build/student-notebooks
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+
+SOLUTION_TAG = "solution"
+CODE_PROMPT = "# Your answer here.\n"
+MARKDOWN_PROMPT = "*Your answer here.*"
+
+
+def is_solution(cell: nbformat.NotebookNode) -> bool:
+    return SOLUTION_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def blank_solutions(notebook: nbformat.NotebookNode) -> int:
+    """Blank every solution cell of ``notebook`` in place; return how many were blanked."""
+    blanked = 0
+    for cell in notebook.cells:
+        if not is_solution(cell):
+            continue
+        blanked += 1
+        if cell.cell_type == "code":
+            cell.source = CODE_PROMPT
+            cell.outputs = []
+            cell.execution_count = None
+        else:
+            cell.source = MARKDOWN_PROMPT
+        cell.metadata["tags"] = [t for t in cell.metadata["tags"] if t != SOLUTION_TAG] + [
+            "answer"
+        ]
+    return blanked
+
+
+def make_student_copies(source: Path, target: Path) -> dict[str, int]:
+    """Write a student copy of every ``NN-*.ipynb`` in ``source`` to ``target``.
+
+    Returns ``{notebook name: solutions blanked}``.
+    """
+    target.mkdir(parents=True, exist_ok=True)
+    report = {}
+    for path in sorted(source.glob("[0-9][0-9]-*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        report[path.name] = blank_solutions(notebook)
+        nbformat.write(notebook, target / path.name)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("source", type=Path, help="folder of solution notebooks")
+    parser.add_argument("target", type=Path, help="folder for the student copies")
+    args = parser.parse_args(argv)
+    if not args.source.is_dir():
+        print(f"{args.source} is not a folder of notebooks.", file=sys.stderr)
+        return 2
+    for name, count in make_student_copies(args.source, args.target).items():
+        print(f"{name}: {count} solution(s) blanked")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
