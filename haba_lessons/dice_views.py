@@ -1,0 +1,145 @@
+"""Views for the first dice lessons: the 36-outcome grid as a chart, and a dice-rolling widget.
+
+The widget is a thin view: it rolls with ``simulation.roll_dice`` (seeded) and compares the
+tally with the exact ``dice.sum_of_dice``; it computes nothing of its own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+
+import altair as alt
+import ipywidgets as widgets
+import numpy as np
+
+from ._checks import require_int
+from .charts import OKABE_ITO
+from .dice import sum_of_dice
+from .simulation import roll_dice
+
+#: Unicode die faces ⚀..⚅, shown beside the number so nobody has to count pips.
+DIE_FACES = {1: "\u2680", 2: "\u2681", 3: "\u2682", 4: "\u2683", 5: "\u2684", 6: "\u2685"}
+
+#: The choices of the "rolls per click" dropdown.
+ROLLS_PER_CLICK = (1, 10, 100, 1000)
+
+
+def two_dice_grid(*, highlight: int | None = None, sides: int = 6,
+                  title: str = "All 36 ordered rolls of two dice, labelled with their sum"
+                  ) -> alt.LayerChart:
+    """The sample space of two dice as a grid: one square per ordered roll, showing its sum.
+
+    The squares whose sum equals ``highlight`` are coloured (and marked with a star, for
+    readers who do not see the colour).
+    """
+    sides = require_int(sides, "sides", minimum=2, maximum=12)
+    if highlight is not None:
+        highlight = require_int(highlight, "highlight", minimum=2, maximum=2 * sides)
+    rows = [{"first die": first, "second die": second, "sum": first + second,
+             "label": f"{first + second}{'*' if first + second == highlight else ''}",
+             "marked": "yes" if first + second == highlight else "no"}
+            for first in range(1, sides + 1) for second in range(1, sides + 1)]
+    base = alt.Chart(alt.Data(values=rows)).encode(
+        x=alt.X("second die:O", axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("first die:O"),
+    )
+    squares = base.mark_rect(stroke="white", strokeWidth=2).encode(
+        color=alt.Color("marked:N", legend=None,
+                        scale=alt.Scale(domain=["no", "yes"], range=["#DDDDDD", OKABE_ITO[1]])),
+        tooltip=["first die:O", "second die:O", "sum:Q"],
+    )
+    labels = base.mark_text(fontSize=18, fontWeight="bold", color="black").encode(text="label:N")
+    marked = "" if highlight is None else (f" The {sum(r['marked'] == 'yes' for r in rows)} "
+                                           f"squares with sum {highlight} are coloured and starred.")
+    return (squares + labels).properties(
+        title=title, width=360, height=360,
+        description=f"A {sides} by {sides} grid: row = first die, column = second die, each "
+                    f"square shows the sum.{marked}",
+    )
+
+
+class DiceRoller:
+    """Roll a few dice again and again, and watch the tally of sums approach the exact chances.
+
+    ``roller.widget`` is the root widget; ``roller.roll_button.click()`` rolls (tests do this
+    without a browser); ``roller.counts`` is the tally of sums so far.
+    """
+
+    def __init__(self, rng: np.random.Generator, dice: int = 2) -> None:
+        self.dice = require_int(dice, "dice", minimum=1, maximum=4)
+        self.rng = rng
+        self.exact = sum_of_dice(self.dice)
+        self.counts: Counter = Counter()
+        self.last_roll: tuple[int, ...] = ()
+        self.roll_button = widgets.Button(description=f"Roll {self.dice} dice",
+                                          button_style="primary")
+        self.roll_button.add_class("haba-roll")
+        self.per_click = widgets.Dropdown(options=list(ROLLS_PER_CLICK), value=1,
+                                          description="rolls per click")
+        self.reset_button = widgets.Button(description="Start again")
+        self.view = widgets.HTML()
+        self.view.add_class("haba-dice")
+        self.roll_button.on_click(lambda _: self.roll(self.per_click.value))
+        self.reset_button.on_click(lambda _: self.reset())
+        self.widget = widgets.VBox([
+            widgets.HBox([self.roll_button, self.per_click, self.reset_button]), self.view])
+        self.widget.add_class("haba-dice-roller")
+        self.render()
+
+    @property
+    def rolls(self) -> int:
+        """How many times the dice have been rolled so far."""
+        return sum(self.counts.values())
+
+    def roll(self, times: int = 1) -> None:
+        """Roll the dice ``times`` times, add the sums to the tally and show the last roll."""
+        times = require_int(times, "times", minimum=1, maximum=100_000)
+        faces = roll_dice(self.rng, times, self.dice)
+        self.counts.update(int(total) for total in faces.sum(axis=1))
+        self.last_roll = tuple(int(face) for face in faces[-1])
+        self.render()
+
+    def reset(self) -> None:
+        """Forget every roll."""
+        self.counts.clear()
+        self.last_roll = ()
+        self.render()
+
+    def render(self) -> None:
+        """Redraw the HTML: the last roll, then each sum's tally beside its exact chance."""
+        self.view.value = self._last_roll_html() + self._tally_html()
+
+    def _last_roll_html(self) -> str:
+        if not self.last_roll:
+            return ('<div style="font-size:1.4em;margin:0.4em 0">No roll yet: press '
+                    f'<b>Roll {self.dice} dice</b>.</div>')
+        faces = " ".join(f'<span title="{f}">{DIE_FACES[f]}</span>' for f in self.last_roll)
+        numbers = " + ".join(str(f) for f in self.last_roll)
+        return (f'<div style="font-size:1.4em;margin:0.4em 0"><span style="font-size:2.4em;'
+                f'vertical-align:middle">{faces}</span> &nbsp; {numbers} = '
+                f'<b>{sum(self.last_roll)}</b></div>')
+
+    def _tally_html(self) -> str:
+        rolls = self.rolls
+        rows = []
+        largest = max(self.exact.values())
+        for total, exact in self.exact.items():
+            seen = self.counts.get(total, 0)
+            share = seen / rolls if rolls else 0.0
+            bar = min(share / float(largest), 1.3) * 12
+            mark = float(exact / largest) * 12
+            rows.append(
+                f"<tr><td><b>{total}</b></td><td>{seen}</td><td>{share:.3f}</td>"
+                f"<td>{escape(str(exact))} = {float(exact):.3f}</td>"
+                f'<td><div style="position:relative;width:16em;height:1em">'
+                f'<div style="background:{OKABE_ITO[4]};width:{bar:.2f}em;height:1em"></div>'
+                f'<div style="position:absolute;left:{mark:.2f}em;top:-0.2em;width:3px;'
+                f'height:1.4em;background:{OKABE_ITO[5]}"></div></div></td></tr>')
+        header = ("<tr><th>sum</th><th>times seen</th><th>share</th><th>exact chance</th>"
+                  "<th>bar = share, line = exact</th></tr>")
+        return (f"<div>After <b>{rolls}</b> roll{'s' if rolls != 1 else ''}:</div>"
+                f'<table style="font-size:1.1em">{header}{"".join(rows)}</table>')
+
+
+__all__ = ["DIE_FACES", "ROLLS_PER_CLICK", "two_dice_grid", "DiceRoller"]
