@@ -1,0 +1,181 @@
+"""Seeded simulations of Meow Meow with the rules engine and the named bots.
+
+Every study plays real rounds with :mod:`.rules` (no second implementation) and reports
+proportions as :class:`~haba_lessons.simulation.Estimate` (with 95% Wilson intervals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..._checks import require_int
+from ...errors import InvalidArgumentError
+from ...simulation import Estimate, progress
+from .rules import Race, Rules, RoundState, make_rules, new_round, resolve_chance
+from .strategies import BOTS, Bot, random_card
+
+#: A round that has not ended after this many turns is called off (it can only happen when
+#: every card is in a hand and nobody can play; we count such rounds, they are not hidden).
+MAX_TURNS = 2000
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How one round went: ``winner`` is None if it was called off."""
+
+    winner: int | None
+    turns: int
+    card_actions: int
+    reshuffles: int
+    forgotten_calls: int
+
+
+def _bots(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
+    if bots is None:
+        return [random_card] * players
+    if callable(bots):
+        return [bots] * players
+    bots = list(bots)
+    if len(bots) != players or not all(callable(b) for b in bots):
+        raise InvalidArgumentError(f"give one bot per child ({players}), e.g. "
+                                   f"[BOTS['random card']] * {players}.")
+    return bots
+
+
+def play_out(state: RoundState, bots: Sequence[Bot], rng: np.random.Generator,
+             max_turns: int = MAX_TURNS) -> RoundState:
+    """Play ``state`` to the end of the round (or ``max_turns``), bots deciding, rng for chance."""
+    resolve_chance(state, rng)
+    while state.phase != "over" and state.turns < max_turns:
+        state._apply(bots[state.current](state, rng))   # bots only choose legal actions
+        resolve_chance(state, rng)
+    return state
+
+
+def play_round(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] | None = None,
+               first_player: int = 0) -> RoundResult:
+    """Deal and play one round; ``bots`` is one bot for all, or one per seat."""
+    bots = _bots(bots, rules.players)
+    state = play_out(new_round(rules, rng, first_player), bots, rng)
+    return RoundResult(state.winner, state.turns, state.card_actions, state.reshuffles,
+                       state.forgotten_calls)
+
+
+def play_race(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] | None = None,
+              first_player: int = 0) -> Race:
+    """Play a whole kitten race (rounds until a kitten reaches the basket)."""
+    bots = _bots(bots, rules.players)
+    race = Race(rules, first_player)
+    while race.winner is None:
+        state = play_out(race.start_round(rng), bots, rng)
+        if state.winner is None:          # a called-off round: deal again
+            race.rounds += 1
+            continue
+        race.finish_round(state)
+    return race
+
+
+def _rounds(rules: Rules, rng: np.random.Generator, rounds: int, bots, description: str):
+    rounds = require_int(rounds, "rounds", minimum=1)
+    bots = _bots(bots, rules.players)
+    return [play_round(rules, rng, bots) for _ in progress(range(rounds), rounds, description)]
+
+
+def seat_win_rates(rules: Rules, rng: np.random.Generator, rounds: int,
+                   bots: Bot | Sequence[Bot] | None = None) -> pd.DataFrame:
+    """Who wins a round, by seat (seat 1 starts): one row per seat with a 95% interval."""
+    results = _rounds(rules, rng, rounds, bots, "seats")
+    return _win_table(results, rules.players, [f"seat {i + 1}" for i in range(rules.players)])
+
+
+def _win_table(results: list[RoundResult], players: int, labels: list[str]) -> pd.DataFrame:
+    rows = []
+    for seat in range(players):
+        estimate = Estimate(sum(r.winner == seat for r in results), len(results))
+        low, high = estimate.interval
+        rows.append({"who": labels[seat], "wins": estimate.successes, "rounds": len(results),
+                     "win rate": round(estimate.value, 3), "low": round(low, 3),
+                     "high": round(high, 3)})
+    return pd.DataFrame(rows)
+
+
+def round_lengths(rules: Rules, rng: np.random.Generator, rounds: int,
+                  bots: Bot | Sequence[Bot] | None = None) -> np.ndarray:
+    """The number of turns of each of ``rounds`` rounds."""
+    return np.array([r.turns for r in _rounds(rules, rng, rounds, bots, "rounds")])
+
+
+def rounds_to_basket(rules: Rules, rng: np.random.Generator, races: int,
+                     bots: Bot | Sequence[Bot] | None = None) -> np.ndarray:
+    """How many rounds each of ``races`` kitten races took."""
+    races = require_int(races, "races", minimum=1)
+    return np.array([play_race(rules, rng, bots).rounds
+                     for _ in progress(range(races), races, "races")])
+
+
+def _mean_row(label: str, values: np.ndarray) -> dict:
+    half = 1.96 * values.std(ddof=1) / np.sqrt(len(values))
+    return {"table": label, "mean turns": round(float(values.mean()), 1),
+            "low": round(float(values.mean() - half), 1),
+            "high": round(float(values.mean() + half), 1)}
+
+
+def variant_study(rng: np.random.Generator, rounds: int, players: int = 4,
+                  variants: dict[str, dict] | None = None) -> pd.DataFrame:
+    """Mean round length (turns, 95% interval) and seat 1's win rate for table variants.
+
+    ``variants`` maps a label to keyword arguments of :func:`make_rules`; by default the full
+    game, the game without each special type, and face-up play (random-card bots).
+    """
+    if variants is None:
+        variants = {"full game": {}}
+        variants.update({f"without {name}": {"without": (name,)}
+                         for name in ("cat", "fox", "owl", "parrot")})
+        variants["without all specials"] = {"without": ("cat", "fox", "owl", "parrot")}
+    rows = []
+    for label, options in variants.items():
+        rules = make_rules(players, **options)
+        results = _rounds(rules, rng, rounds, None, label)
+        row = _mean_row(label, np.array([r.turns for r in results]))
+        first = Estimate(sum(r.winner == 0 for r in results), len(results))
+        row["seat 1 wins"] = round(first.value, 3)
+        row["seat 1 low"], row["seat 1 high"] = (round(v, 3) for v in first.interval)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def face_up_study(rng: np.random.Generator, rounds: int, players: int = 2,
+                  bot: str = "colour keeper") -> pd.DataFrame:
+    """Does seeing the others' cards help? ``bot`` in seat 1 against random-card bots."""
+    rows = []
+    for face_up in (False, True):
+        rules = make_rules(players, face_up=face_up)
+        bots = [BOTS[bot]] + [random_card] * (players - 1)
+        results = _rounds(rules, rng, rounds, bots, "face up" if face_up else "face down")
+        table = _win_table(results, players, [bot] + ["random card"] * (players - 1))
+        row = table.iloc[0].to_dict()
+        row["who"] = f"{bot}, cards {'face up' if face_up else 'hidden'}"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def strategy_tournament(rng: np.random.Generator, rounds: int, players: int = 2,
+                        opponent: str = "random card") -> pd.DataFrame:
+    """Each named bot in seat 1 against ``opponent`` bots; seats alternate who starts.
+
+    Half the rounds start with the bot, half with an opponent, so the first-player advantage
+    cancels out.
+    """
+    rows = []
+    for name, bot in BOTS.items():
+        rules = make_rules(players)
+        bots = [bot] + [BOTS[opponent]] * (players - 1)
+        results = [play_round(rules, rng, bots, first_player=i % players)
+                   for i in progress(range(rounds), rounds, name)]
+        row = _win_table(results, players, [name] + [opponent] * (players - 1)).iloc[0]
+        rows.append(row.to_dict())
+    return pd.DataFrame(rows)

@@ -1,0 +1,131 @@
+"""Named bots for Meow Meow. Each looks only at what its child could see.
+
+A bot is a function ``bot(state, rng) -> action`` called when ``state`` waits for its child.
+It reads its own hand, the discard pile's top, the colour to follow, the pending fox penalty
+and how many cards the others hold; the others' cards only when the table plays face up.
+
+Every bot plays a card whenever one fits (children do), answers a fox with a fox, and plays a
+card it has just drawn when it fits. They differ in *which* card they play and which colour
+a parrot names.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import numpy as np
+
+from .rules import DRAW, KEEP, Action, Play, RoundState
+
+Bot = Callable[[RoundState, np.random.Generator], Action]
+
+
+def _plays(state: RoundState) -> list[Play]:
+    return [a for a in state.legal_actions() if isinstance(a, Play)]
+
+
+def _fallback(state: RoundState) -> Action:
+    return KEEP if state.phase == "drawn" else DRAW
+
+
+def _pick(options: list, rng: np.random.Generator):
+    return options[int(rng.random() * len(options))]
+
+
+def _commonest_colour(state: RoundState, hand: list, rng: np.random.Generator) -> str:
+    counts = Counter(c.colour for c in hand if c.animal != "parrot")
+    if not counts:
+        return _pick(list(state.rules.colours), rng)
+    best = max(counts.values())
+    return _pick([c for c in state.rules.colours if counts.get(c) == best], rng)
+
+
+def _with_colour(state: RoundState, card_choices: list[Play], rng: np.random.Generator,
+                 name_colour: Callable[[], str]) -> Action:
+    """Choose one card uniformly among ``card_choices``; a parrot names ``name_colour()``."""
+    cards = list(dict.fromkeys(p.card for p in card_choices))
+    card = _pick(cards, rng)
+    return Play(card, name_colour()) if card.animal == "parrot" else Play(card)
+
+
+def random_card(state: RoundState, rng: np.random.Generator) -> Action:
+    """Random legal card: any card that fits, at random; a parrot names a random colour."""
+    plays = _plays(state)
+    if not plays:
+        return _fallback(state)
+    return _with_colour(state, plays, rng, lambda: _pick(list(state.rules.colours), rng))
+
+
+def _preferring(prefer: Callable[[Play], bool]) -> Bot:
+    def bot(state: RoundState, rng: np.random.Generator) -> Action:
+        plays = _plays(state)
+        if not plays:
+            return _fallback(state)
+        preferred = [p for p in plays if prefer(p)] or plays
+        hand = state.hands[state.current]
+        return _with_colour(state, preferred, rng, lambda: _commonest_colour(state, hand, rng))
+    return bot
+
+
+specials_first = _preferring(lambda play: play.card.special)
+specials_first.__name__ = "specials_first"
+specials_first.__doc__ = ("Specials first: play a cat, fox, owl or parrot whenever one fits "
+                          "(at random among them), else a random fitting animal card; a parrot "
+                          "names the colour the bot holds most of.")
+
+specials_last = _preferring(lambda play: not play.card.special)
+specials_last.__name__ = "specials_last"
+specials_last.__doc__ = ("Keep specials for later: play an ordinary animal card when one fits; "
+                         "a special card only when nothing else fits; a parrot names the "
+                         "colour the bot holds most of.")
+
+parrot_last = _preferring(lambda play: play.card.animal != "parrot")
+parrot_last.__name__ = "parrot_last"
+parrot_last.__doc__ = ("Parrot last: any fitting card but the parrot, at random; the parrot "
+                       "(the one card that always fits) only when nothing else does.")
+
+
+def colour_keeper(state: RoundState, rng: np.random.Generator) -> Action:
+    """The smarter heuristic: keep your hand easy to play.
+
+    Play the card of the colour you hold most of (so the next top card is a colour you can
+    follow again); hold the parrot back for when nothing else fits, then name your commonest
+    colour. When the next child has only one card left, a fox, owl or (with 2 children) a cat
+    comes first, to slow them down. Face up, prefer cards the next child cannot follow.
+    """
+    plays = _plays(state)
+    if not plays:
+        return _fallback(state)
+    hand = state.hands[state.current]
+    counts = Counter(c.colour for c in hand if c.animal != "parrot")
+    nxt = state.next_player()
+    others = state.hand_sizes()
+    cards = list(dict.fromkeys(p.card for p in plays))
+
+    def score(card) -> tuple:
+        stops = card.animal in ("fox", "owl") or (card.animal == "cat" and state.players == 2)
+        urgent = others[nxt] <= 1 and stops
+        blocks = 0
+        if state.rules.face_up and card.animal != "parrot":
+            blocks = -sum(1 for c in state.hands[nxt]
+                          if c.colour == card.colour or c.animal == card.animal
+                          or c.animal == "parrot")
+        not_parrot = card.animal != "parrot"
+        return (urgent, not_parrot, blocks, counts.get(card.colour, 0))
+
+    best = max(score(c) for c in cards)
+    chosen = _pick([c for c in cards if score(c) == best], rng)
+    if chosen.animal == "parrot":
+        return Play(chosen, _commonest_colour(state, [c for c in hand if c != chosen], rng))
+    return Play(chosen)
+
+
+#: The bots by name, for simulation studies and the widget's menus.
+BOTS: dict[str, Bot] = {
+    "random card": random_card,
+    "specials first": specials_first,
+    "keep specials for later": specials_last,
+    "parrot last": parrot_last,
+    "colour keeper": colour_keeper,
+}
