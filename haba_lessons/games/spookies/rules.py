@@ -126,6 +126,12 @@ def dice_outcomes(dice: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fra
     return tuple(outcomes)
 
 
+@lru_cache(maxsize=None)
+def _dice_table(dice: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    outcomes = dice_outcomes(dice)
+    return [o for o, _ in outcomes], np.cumsum([float(p) for _, p in outcomes])
+
+
 def best_two_sum(faces: Sequence[int]) -> int:
     """The result of a roll: the sum of its two highest dice (3,1,1,1 -> 4)."""
     return sum(sorted(faces, reverse=True)[:2])
@@ -266,8 +272,13 @@ class SpookiesGame:
 
     def sample_chance(self, rng: np.random.Generator | None = None) -> object:
         """Draw the pending chance outcome with ``rng`` (default: the game's own), apply it."""
-        outcomes = self.chance_outcomes()
-        outcome = sample_outcome(outcomes, self.rng if rng is None else rng)
+        rng = self.rng if rng is None else rng
+        if self.phase == "dice":     # the same draw as sample_outcome, with a cached table
+            outcomes, cumulative = _dice_table(self.dice)
+            index = int(np.searchsorted(cumulative, rng.random(), side="right"))
+            outcome = outcomes[min(index, len(outcomes) - 1)]
+        else:
+            outcome = sample_outcome(self.chance_outcomes(), rng)
         self.apply_chance(outcome)
         return outcome
 

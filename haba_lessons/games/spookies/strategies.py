@@ -1,0 +1,116 @@
+"""Named Spookies bots. A strategy is called as ``strategy(game, rng)`` when the game waits
+for the current player's decision, and returns one of ``game.legal_actions()``.
+
+- ``random``: any legal choice, uniformly at random.
+- ``cautious``: moves the lowest figure, always rolls 4 dice, stops after the first success.
+- ``greedy``: moves the highest figure not yet in the attic, rolls the dice count with the
+  largest expected reward of the next roll (fines ignored), and never stops on purpose.
+- ``stop after N``: moves the lowest figure, rolls 4 dice (or a chosen count), stops after
+  N successes.
+- ``optimal``: the exact optimal single-turn policy (see :mod:`.analysis`) for the chips it
+  holds and the penalty chips on the board; on "?" it takes the figure whose turn is worth
+  most. It maximizes chips gained in this turn, not the chance of winning the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..._checks import require_int
+from ...errors import InvalidArgumentError
+from .analysis import solve_turn, success_probability
+from .board import DICE_CHOICES
+from .rules import ATTIC, Action, SpookiesGame
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named bot: ``choose(game, rng) -> Action`` plus a one-line description."""
+
+    name: str
+    description: str
+    choose: Callable[[SpookiesGame, np.random.Generator], Action]
+
+    def __call__(self, game: SpookiesGame, rng: np.random.Generator) -> Action:
+        return self.choose(game, rng)
+
+
+def _lowest_figure(game: SpookiesGame) -> Action:
+    positions = game.positions
+    return Action("figure", game.rules.figures[positions.index(min(positions))])
+
+
+def _random(game: SpookiesGame, rng: np.random.Generator) -> Action:
+    actions = game.legal_actions()
+    return actions[int(rng.integers(len(actions)))]
+
+
+def _cautious(game: SpookiesGame, rng: np.random.Generator) -> Action:
+    if game.phase == "choose_figure":
+        return _lowest_figure(game)
+    return Action("roll", 4) if game.must_roll else Action("stop")
+
+
+def _greedy(game: SpookiesGame, rng: np.random.Generator) -> Action:
+    if game.phase == "choose_figure":
+        below = [p for p in game.positions if p < ATTIC] or game.positions
+        return Action("figure", game.rules.figures[game.positions.index(max(below))])
+    position = game.positions[game.figure]
+    target = min(position + 1, ATTIC)
+    table = game.rules.reward_table
+    dice = max(DICE_CHOICES, key=lambda d: (success_probability(position, d, game.rules)
+                                            * table.reward(target, d), -d))
+    return Action("roll", dice)
+
+
+def stop_after(successes: int, dice: int = 4) -> Strategy:
+    """A bot that rolls ``dice`` dice with the lowest figure and stops after N successes."""
+    successes = require_int(successes, "successes", minimum=1)
+    dice = require_int(dice, "dice", minimum=2, maximum=4)
+
+    def choose(game: SpookiesGame, rng: np.random.Generator) -> Action:
+        if game.phase == "choose_figure":
+            return _lowest_figure(game)
+        return Action("stop") if game.successes >= successes else Action("roll", dice)
+
+    return Strategy(f"stop after {successes}",
+                    f"lowest figure, {dice} dice, stops after {successes} success(es)", choose)
+
+
+def _optimal(game: SpookiesGame, rng: np.random.Generator) -> Action:
+    policy = solve_turn(game.rules, penalties=game.penalty_counts())
+    chips = len(game.chips[game.current])
+    if game.phase == "choose_figure":
+        values = [policy.value(p, chips, first_roll=True) for p in game.positions]
+        return Action("figure", game.rules.figures[values.index(max(values))])
+    return policy.best_action(game.positions[game.figure], chips, first_roll=game.must_roll)
+
+
+RANDOM = Strategy("random", "any legal choice at random", _random)
+CAUTIOUS = Strategy("cautious", "lowest figure, 4 dice, stops after the first success",
+                    _cautious)
+GREEDY = Strategy("greedy", "highest figure, largest expected reward, never stops", _greedy)
+OPTIMAL = Strategy("optimal", "exact optimal single-turn policy (most chips this turn)",
+                   _optimal)
+
+STRATEGIES: dict[str, Strategy] = {
+    s.name: s for s in (RANDOM, CAUTIOUS, GREEDY, stop_after(2), stop_after(3), OPTIMAL)
+}
+
+
+def get_strategy(name: str | Strategy) -> Strategy:
+    """A strategy by name (``"random"``, ``"cautious"``, ``"greedy"``, ``"stop after 2"``,
+    ``"stop after 3"``, ``"optimal"``, or ``"stop after N"`` for any N)."""
+    if isinstance(name, Strategy):
+        return name
+    if name in STRATEGIES:
+        return STRATEGIES[name]
+    if isinstance(name, str) and name.startswith("stop after "):
+        count = name.removeprefix("stop after ").strip()
+        if count.isdigit() and int(count) >= 1:
+            return stop_after(int(count))
+    raise InvalidArgumentError(f"unknown strategy {name!r}: choose one of "
+                               f"{', '.join(STRATEGIES)} (or 'stop after N').")
