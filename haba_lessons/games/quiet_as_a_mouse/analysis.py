@@ -1,0 +1,274 @@
+"""Exact analysis of Quiet as a Mouse over fractions.
+
+For the dice, the only thing about the castle that matters is how many holes of each colour
+are still free on each wall. Colours that are equally likely on the dice are interchangeable,
+so a castle is summarised by the sorted tuple of ``(chance of the colour, free front holes,
+free back holes)``, one entry per colour: a :data:`Counts` state. With the default castle
+there are at most 3003 such states.
+
+A game state for the exact game value is (counts, sticks in each hand, whose turn). Only a
+placed stick changes counts or hands; a blocked roll or an alarm only passes the turn. So the
+states with the same counts and hands form a small cycle of turns, solved in closed form, and
+everything else is a memoized recursion towards the end of the game. Sticks that slide out
+are left to the simulation: which holes a slid-out stick frees depends on how the sticks pair
+front and back colours, which the counts forget (so the exact game value needs q = 0).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from ...distribution import Distribution
+from ...errors import InvalidArgumentError
+from .layout import Layout, load_layout
+from .rules import Skill
+
+#: One entry per colour: (chance one die shows it, free front holes, free back holes), sorted.
+Counts = tuple[tuple[Fraction, int, int], ...]
+STRATEGIES = ("first free pair", "most open", "random")
+
+
+# --- dice ---------------------------------------------------------------------------------
+def ordered_roll_distribution(layout: Layout | None = None) -> Distribution:
+    """P(first die, second die) for every ordered pair of colours."""
+    layout = layout or load_layout()
+    return Distribution({(a, b): layout.face_probability(a) * layout.face_probability(b)
+                         for a in layout.colours for b in layout.colours})
+
+
+def pair_probabilities(layout: Layout | None = None) -> Distribution:
+    """P(the two dice show this set of colours), in either order: {red, yellow} is one outcome.
+
+    Outcomes are ``"red + yellow"`` (colours in the layout's order) or ``"red + red"``.
+    """
+    layout = layout or load_layout()
+    order = {c: i for i, c in enumerate(layout.colours)}
+    totals: dict[str, Fraction] = {}
+    for (a, b), p in ordered_roll_distribution(layout).items():
+        first, second = sorted((a, b), key=order.__getitem__)
+        key = f"{first} + {second}"
+        totals[key] = totals.get(key, Fraction(0)) + p
+    return Distribution(totals)
+
+
+def double_probability(layout: Layout | None = None) -> Fraction:
+    """P(both dice show the same colour)."""
+    return ordered_roll_distribution(layout).probability(lambda roll: roll[0] == roll[1])
+
+
+# --- the castle as counts -----------------------------------------------------------------
+def counts_state(free: Mapping[str, tuple[int, int]], layout: Layout) -> Counts:
+    """The canonical counts state of ``colour -> (free front, free back)``."""
+    return tuple(sorted((layout.face_probability(c), f, b) for c, (f, b) in free.items()))
+
+
+def full_counts(layout: Layout) -> Counts:
+    """The counts state of the empty castle."""
+    return counts_state({c: (len(layout.holes("front", c)), len(layout.holes("back", c)))
+                         for c in layout.colours}, layout)
+
+
+def fits(state: Counts, i: int, j: int) -> bool:
+    """Can a stick go through colour ``i`` in front and colour ``j`` at the back?"""
+    return state[i][1] > 0 and state[j][2] > 0
+
+
+def blocked_probability(free: Mapping[str, tuple[int, int]] | Counts,
+                        layout: Layout | None = None) -> Fraction:
+    """The exact chance that a roll fits no free pair of holes.
+
+    ``free`` is ``colour -> (free front, free back)`` (see ``Game.free_counts``) or a counts
+    state.
+    """
+    state = free if isinstance(free, tuple) else counts_state(free, layout or load_layout())
+    return _blocked(state)
+
+
+@lru_cache(maxsize=None)
+def _blocked(state: Counts) -> Fraction:
+    total = Fraction(0)
+    for i, (wi, _, _) in enumerate(state):
+        for j, (wj, _, _) in enumerate(state):
+            if not (fits(state, i, j) or fits(state, j, i)):
+                total += wi * wj
+    return total
+
+
+def place(state: Counts, front: int, back: int) -> Counts:
+    """The counts state after a stick goes through colour ``front`` / colour ``back``."""
+    entries = [list(e) for e in state]
+    entries[front][1] -= 1
+    entries[back][2] -= 1
+    return tuple(sorted(tuple(e) for e in entries))
+
+
+def orientation_choices(state: Counts, i: int, j: int,
+                        strategy: str) -> list[tuple[tuple[int, int], Fraction]]:
+    """How a strategy places a stick for the ordered roll (colour i, colour j).
+
+    Returns ``[((front colour, back colour), probability)]``; empty when the roll is blocked.
+
+    * ``"first free pair"``: the first die's colour in front if that pair is free, else swapped.
+    * ``"most open"``: the orientation after which the next roll is least likely to be
+      blocked (ties: the first die's colour in front).
+    * ``"random"``: every free hole pair equally likely.
+    """
+    options = [(x, y) for x, y in ((i, j), (j, i)) if fits(state, x, y)]
+    if i == j:
+        options = options[:1]
+    if not options:
+        return []
+    if strategy == "first free pair":
+        return [(options[0], Fraction(1))]
+    if strategy == "most open":
+        best = min(options, key=lambda o: _blocked(place(state, *o)))
+        return [(best, Fraction(1))]
+    if strategy == "random":
+        ways = {o: state[o[0]][1] * state[o[1]][2] for o in options}
+        total = sum(ways.values())
+        return [(o, Fraction(w, total)) for o, w in ways.items()]
+    raise InvalidArgumentError(f"unknown strategy {strategy!r}; choose one of "
+                               f"{', '.join(STRATEGIES)}.")
+
+
+@lru_cache(maxsize=None)
+def placement_outcomes(state: Counts, strategy: str) -> tuple[tuple[Counts, Fraction], ...]:
+    """Where the castle goes after one roll and placement attempt that succeeds.
+
+    Returns ``[(next counts, probability)]`` over every ordered roll, including the
+    blocked rolls, which leave ``state`` unchanged.
+    """
+    result: dict[Counts, Fraction] = {}
+    for i, (wi, _, _) in enumerate(state):
+        for j, (wj, _, _) in enumerate(state):
+            choices = orientation_choices(state, i, j, strategy)
+            if not choices:
+                result[state] = result.get(state, Fraction(0)) + wi * wj
+            for (front, back), r in choices:
+                nxt = place(state, front, back)
+                result[nxt] = result.get(nxt, Fraction(0)) + wi * wj * r
+    return tuple(result.items())
+
+
+def blocked_as_castle_fills(strategy: str = "most open",
+                            layout: Layout | None = None) -> list[Fraction]:
+    """E[P(next roll blocked)] once k sticks are in the castle, for k = 0, 1, ..., end - 1.
+
+    Sticks are placed one after another by ``strategy`` (blocked rolls and alarms do not
+    change the castle, so only the successful placements matter here).
+    """
+    layout = layout or load_layout()
+    current: dict[Counts, Fraction] = {full_counts(layout): Fraction(1)}
+    expected = []
+    for _ in range(layout.sticks_to_end):
+        expected.append(sum((p * _blocked(s) for s, p in current.items()), Fraction(0)))
+        following: dict[Counts, Fraction] = {}
+        for state, p in current.items():
+            moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
+            scale = sum(r for _, r in moves)
+            for nxt, r in moves:
+                following[nxt] = following.get(nxt, Fraction(0)) + p * r / scale
+        current = following
+    return expected
+
+
+# --- the whole game -----------------------------------------------------------------------
+class GameValue:
+    """Exact results of a game from the start: expected turns and each seat's win chance."""
+
+    def __init__(self, expected_turns: Fraction, win: tuple[Fraction, ...], states: int) -> None:
+        self.expected_turns = expected_turns
+        #: win[i] = P(player i is among the winners); ties give several winners.
+        self.win = win
+        #: how many (castle, hands) levels the recursion solved
+        self.states = states
+
+    def __repr__(self) -> str:
+        wins = ", ".join(str(w) for w in self.win)
+        return f"GameValue(expected_turns={self.expected_turns}, win=({wins}))"
+
+
+def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "most open",
+                     layout: Layout | None = None) -> GameValue:
+    """Expected number of turns and win probability by seat, exactly, when no stick slides out.
+
+    Every player rolls, places by ``strategy``, and is silent with their own chance ``p``.
+    Needs ``q = 0`` for everyone (see the module note) and ``p > 0`` for someone (else the
+    game never ends).
+    """
+    layout = layout or load_layout()
+    if players not in layout.sticks_per_player:
+        raise InvalidArgumentError(f"the number of players must be 2, 3 or 4, not {players!r}.")
+    if len(skills) != players or not all(isinstance(s, Skill) for s in skills):
+        raise InvalidArgumentError(f"give one Skill per player ({players}).")
+    if any(s.q for s in skills):
+        raise InvalidArgumentError("the exact game value covers q = 0 only (no stick slides "
+                                   "out); for q > 0 use simulate_games.")
+    if not any(s.p for s in skills):
+        raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
+                                   "game never ends; give someone p > 0.")
+    orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
+    dealt = players * layout.sticks_per_player[players]
+    end = layout.sticks_to_end
+    p = [s.p for s in skills]
+    zero = (Fraction(0),) * (players + 1)
+    memo: dict[tuple[Counts, tuple[int, ...]], list[tuple[Fraction, ...]]] = {}
+
+    def terminal(winners: list[int]) -> tuple[Fraction, ...]:
+        return (Fraction(0),) + tuple(Fraction(int(i in winners)) for i in range(players))
+
+    def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple[Fraction, ...]:
+        hands = hands[:t] + (hands[t] - 1,) + hands[t + 1:]
+        if hands[t] == 0:
+            return terminal([t])
+        if dealt - sum(hands) >= end:
+            fewest = min(hands)
+            return terminal([i for i, h in enumerate(hands) if h == fewest])
+        return level(state, hands)[(t + 1) % players]
+
+    def level(state: Counts, hands: tuple[int, ...]) -> list[tuple[Fraction, ...]]:
+        key = (state, hands)
+        if key in memo:
+            return memo[key]
+        moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
+        unblocked = sum((r for _, r in moves), Fraction(0))
+        stay, leave = [], []
+        for t in range(players):
+            value = [Fraction(1)] + [Fraction(0)] * players
+            for nxt, r in moves:
+                for k, v in enumerate(after_silent(nxt, hands, t)):
+                    value[k] += r * p[t] * v
+            stay.append(1 - unblocked * p[t])
+            leave.append(tuple(value))
+        memo[key] = _solve_turn_cycle(stay, leave, zero)
+        return memo[key]
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        start = level(full_counts(layout), (layout.sticks_per_player[players],) * players)[0]
+    finally:
+        sys.setrecursionlimit(limit)
+    return GameValue(start[0], start[1:], len(memo))
+
+
+def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
+                      zero: tuple[Fraction, ...]) -> list[tuple[Fraction, ...]]:
+    """Solve V[t] = leave[t] + stay[t] * V[t + 1 mod n] for every seat t, exactly.
+
+    Going once round the table gives V[0] = (sum of leave terms weighted by the chance of
+    staying until then) / (1 - product of all stay chances).
+    """
+    n = len(stay)
+    values: list[tuple[Fraction, ...]] = [zero] * n
+    for start in range(n):
+        total, weight = list(zero), Fraction(1)
+        for step in range(n):
+            t = (start + step) % n
+            total = [a + weight * b for a, b in zip(total, leave[t])]
+            weight *= stay[t]
+        values[start] = tuple(a / (1 - weight) for a in total)
+    return values

@@ -1,0 +1,106 @@
+"""The castle, the colour dice and the stick counts of Quiet as a Mouse, read from a data file.
+
+The rulebook gives the sticks (16; 8/5/4 each) and the end (12 sticks in the castle) but not
+the holes: the castle layout and the dice faces are assumptions in
+``haba_lessons/data/quiet_as_a_mouse.toml``. A teacher who owns the game can load their own
+file with :func:`load_layout`; a file whose hole colours do not match the dice is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from ...data import GameData, integer, list_of, load_game_data, record, register_schema, text
+from ...errors import DataFileError
+
+GAME = "quiet_as_a_mouse"
+PLAYER_COUNTS = (2, 3, 4)
+
+register_schema(GAME, {
+    "colours": list_of(text(), min_length=1, unique=True),
+    "die_faces": list_of(text(), min_length=1),
+    "front_wall": list_of(text(), min_length=1),
+    "back_wall": list_of(text(), min_length=1),
+    "sticks_total": integer(minimum=1),
+    "sticks_per_player": record({str(n): integer(minimum=1) for n in PLAYER_COUNTS}),
+    "sticks_to_end": integer(minimum=1),
+})
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything about the box that is a number rather than a rule.
+
+    ``front_wall[i]`` is the colour of front hole ``i`` (left to right), likewise for the
+    back wall. Both colour dice have the faces ``die_faces``.
+    """
+
+    colours: tuple[str, ...]
+    die_faces: tuple[str, ...]
+    front_wall: tuple[str, ...]
+    back_wall: tuple[str, ...]
+    sticks_total: int
+    sticks_per_player: dict[int, int]
+    sticks_to_end: int
+    data: GameData | None = None
+
+    def face_probability(self, colour: str) -> Fraction:
+        """The chance that one colour die shows ``colour``."""
+        return Fraction(self.die_faces.count(colour), len(self.die_faces))
+
+    def holes(self, wall: str, colour: str) -> list[int]:
+        """Indices of the holes of ``colour`` on ``wall`` ("front" or "back"), left to right."""
+        row = self.front_wall if wall == "front" else self.back_wall
+        return [i for i, c in enumerate(row) if c == colour]
+
+    def box(self, players: int) -> int:
+        """Sticks that stay in the box for this many players (1 with 3 players)."""
+        return self.sticks_total - players * self.sticks_per_player[players]
+
+
+def load_layout(path: str | Path | None = None) -> Layout:
+    """Read the package's layout (``path=None``) or a teacher's own file, checked in full."""
+    data = load_game_data(GAME, path)
+    return layout_from_data(data)
+
+
+def layout_from_data(data: GameData) -> Layout:
+    """Check the rules that tie the fields together and build a :class:`Layout`."""
+    where = data.origin
+    colours = tuple(data["colours"])
+    faces = tuple(data["die_faces"])
+    front, back = tuple(data["front_wall"]), tuple(data["back_wall"])
+    for name, values in (("die_faces", faces), ("front_wall", front), ("back_wall", back)):
+        unknown = sorted(set(values) - set(colours))
+        if unknown:
+            raise DataFileError(f"{where}: field '{name}' uses colour(s) {', '.join(unknown)} "
+                                f"that are not in 'colours' ({', '.join(colours)}).")
+    for name, values in (("front_wall", front), ("back_wall", back)):
+        holes, dice = set(values), set(faces)
+        if holes != dice:
+            missing = sorted(dice - holes)
+            extra = sorted(holes - dice)
+            problem = (f"no hole for the dice colour(s) {', '.join(missing)}" if missing
+                       else f"holes of colour(s) {', '.join(extra)} that no die face shows")
+            raise DataFileError(f"{where}: the hole colours of '{name}' do not match the dice "
+                                f"colours: {problem}. Every die colour needs a hole on each "
+                                f"wall, and every hole colour a die face.")
+    unused = sorted(set(colours) - set(faces))
+    if unused:
+        raise DataFileError(f"{where}: colour(s) {', '.join(unused)} are listed in 'colours' "
+                            f"but no die face shows them; remove them or add a face.")
+    if len(front) != len(back):
+        raise DataFileError(f"{where}: the front wall has {len(front)} holes and the back wall "
+                            f"{len(back)}; a stick joins one hole of each, so they must match.")
+    end = data["sticks_to_end"]
+    if end > len(front):
+        raise DataFileError(f"{where}: field 'sticks_to_end' is {end}, but the castle holds only "
+                            f"{len(front)} sticks (one per front hole).")
+    per_player = {int(n): k for n, k in data["sticks_per_player"].items()}
+    for n, k in per_player.items():
+        if n * k > data["sticks_total"]:
+            raise DataFileError(f"{where}: field 'sticks_per_player' gives {n} players {k} "
+                                f"sticks each, but there are only {data['sticks_total']} sticks.")
+    return Layout(colours, faces, front, back, data["sticks_total"], per_player, end, data)
