@@ -166,6 +166,8 @@ class MouseTrapState:
             outcomes = [o for o, _ in self.chance_outcomes()]
             wrong_type = (isinstance(action, bool) or not isinstance(action, int)) \
                 if self.phase != CRANK else not isinstance(action, str)
+            if isinstance(action, (SpendCheese, Crank, EndTurn, TakeCheese)):
+                raise IllegalActionError(self._why_illegal(action))
             if wrong_type or action not in outcomes:
                 raise IllegalActionError(self._waiting_for_chance(action))
             if self.phase == CRANK:
@@ -330,6 +332,8 @@ class MouseTrapState:
     def _why_illegal(self, action: object) -> str:
         me, board = self.current, self.board
         crank_place = f"Turn Crank (space {board.turn_crank})"
+        if self.phase in (CRANK, PUSH_ROLL):
+            return self._waiting_for_chance(action)
         if isinstance(action, TakeCheese):
             if self.phase != SPLIT:
                 return "there is no cheese to share out now."

@@ -1,0 +1,143 @@
+"""Invariants over many seeded games, bots, and the Markov chain against simulation."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.games.mouse_trap import SpendCheese, default_board, new_game
+from haba_lessons.games.mouse_trap.rules import ROLL
+from haba_lessons.games.mouse_trap.simulate import play_games, win_rates
+from haba_lessons.games.mouse_trap.strategies import STRATEGIES
+from haba_lessons.markov import (expected_turns, landing_probabilities, reach_probability,
+                                 simulate_landings)
+from haba_lessons.simulation import make_rng, sample_outcome
+
+
+def random_game(seed: int, players: int, r, steps: int = 1500):
+    """Play with random legal choices; yield (state before, action, state after) checks."""
+    rng = make_rng(seed)
+    state = new_game(players, r)
+    board = state.board
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        before_parts, before_phase, mover = state.parts, state.phase, state.current
+        position = state.positions[mover]
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.integers(len(actions))]
+        state.apply_action(action)
+        assert state.pile + sum(state.cheese) == 52
+        assert state.pile >= 0 and min(state.cheese) >= 0
+        assert before_parts <= state.parts <= 24
+        assert all(c == 0 for c, caught in zip(state.cheese, state.captured) if caught)
+        if state.parts > before_parts:
+            assert before_phase == ROLL
+            space = board.spaces[board.land(position, action)]
+            assert space.kind == "build" and players in space.players
+            if players == 4:
+                assert space.players == (2, 3, 4) or board.in_loop(space.number)
+            added = state.parts - before_parts
+            assert added == 1 or (board.in_loop(space.number) and added == 2)
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4),
+       r=st.sampled_from([F(0), F(1, 3), F(1)]))
+def test_cheese_is_conserved_and_parts_only_grow(seed, players, r):
+    random_game(seed, players, r)
+
+
+def test_many_seeded_four_player_games_build_only_where_allowed():
+    finished = 0
+    for seed in range(12):
+        state = random_game(seed, 4, F(1, 2), steps=6000)
+        finished += state.is_terminal()
+    assert finished > 0
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_bot_games_end_with_one_mouse_left(name):
+    records = play_games(40, 3, make_rng(5), reliability=1, strategies=name)
+    assert all(r.winner is not None and r.catches >= 1 for r in records)
+    assert all(r.trap_completed_on_turn <= r.turns for r in records)
+    rates = win_rates(records)
+    assert sum(e.successes for e in rates.values()) == 40
+
+
+def test_a_trap_that_never_works_never_ends_the_game():
+    records = play_games(3, 2, make_rng(6), reliability=0, max_turns=400)
+    assert all(r.winner is None and r.turns == 400 and r.catches == 0 for r in records)
+
+
+def test_reachable_spends_only_on_a_mouse_within_one_roll():
+    state = new_game(3, 1)
+    state.positions, state.parts, state.cheese = [41, 30, 40], 24, [2, 0, 0]
+    state.pile = 50
+    state.apply_action(1)  # mouse 1 lands on Turn Crank
+    assert STRATEGIES["reachable"](state) == SpendCheese(2)   # 4 steps from the wheel
+    state.positions[2] = 39                                   # Safe: cannot be moved
+    assert STRATEGIES["reachable"](state).__class__.__name__ == "EndTurn"
+    assert STRATEGIES["always"](state) == SpendCheese(1)      # far away, but always spends
+    assert STRATEGIES["never"](state).__class__.__name__ == "EndTurn"
+
+
+def test_unknown_strategy_and_wrong_count():
+    with pytest.raises(InvalidArgumentError, match="unknown strategy"):
+        play_games(1, 2, make_rng(0), strategies="greedy")
+    with pytest.raises(InvalidArgumentError, match="one strategy per seat"):
+        play_games(1, 2, make_rng(0), strategies=["never"])
+
+
+# --- the Markov chain of one mouse against simulation -----------------------------------------
+
+def test_one_mouse_reaches_the_loop_for_sure():
+    chain = default_board().to_markov()
+    assert reach_probability(chain, range(39, 45)) == 1
+    assert all(landing_probabilities(chain)[s] == 1 for s in range(39, 45))
+
+
+def test_exact_landing_chances_agree_with_a_vectorized_simulation():
+    chain = default_board().to_markov()
+    exact = landing_probabilities(chain)
+    trials = 20_000
+    counts = simulate_landings(chain, trials, turns=40, rng=make_rng(11))
+    for space in range(39):
+        assert abs(counts[space] / trials - float(exact[space])) < 0.015, space
+
+
+def test_exact_landing_chances_agree_with_the_rules_engine():
+    """Mouse 1's own moves in real games (no cheese is ever spent) are the one-mouse chain."""
+    board = default_board()
+    exact = landing_probabilities(board.to_markov())
+    rng = make_rng(12)
+    games, landed = 1500, np.zeros(45)
+    turns_to_loop = []
+    for _ in range(games):
+        state = new_game(2, 1)
+        seen, turn = set(), 0
+        while not board.in_loop(state.positions[0]):
+            if state.phase == ROLL and state.current == 0:
+                face = sample_outcome(state.chance_outcomes(), rng)
+                seen.add(board.land(state.positions[0], face))
+                turn += 1
+                state.apply_action(face)
+            elif state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(STRATEGIES["never"](state))
+        turns_to_loop.append(turn)
+        landed[list(seen)] += 1
+    for space in range(39):
+        assert abs(landed[space] / games - float(exact[space])) < 0.04, space
+    mean = float(expected_turns(board.to_markov(), range(39, 45)))
+    assert abs(np.mean(turns_to_loop) - mean) < 3 * np.std(turns_to_loop) / np.sqrt(games)
