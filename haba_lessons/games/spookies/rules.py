@@ -248,8 +248,7 @@ class SpookiesGame:
             return [(face, Fraction(1, 6)) for face in faces]
         if self.phase == "dice":
             return list(dice_outcomes(self.dice))
-        raise IllegalActionError(f"no chance event now: it is {self._whose()} turn to "
-                                 f"{self._what_to_do()}.")
+        raise IllegalActionError(f"no chance event now: {self._what_to_do()}.")
 
     def apply_chance(self, outcome: object) -> None:
         """Apply a chance outcome: a friend-die face, or the dice rolled (any order)."""
@@ -265,8 +264,7 @@ class SpookiesGame:
                 self._start_figure(self.rules.figures.index(outcome), "The friend die shows")
             return
         if self.phase != "dice":
-            raise IllegalActionError(f"no chance event now: it is {self._whose()} turn to "
-                                     f"{self._what_to_do()}.")
+            raise IllegalActionError(f"no chance event now: {self._what_to_do()}.")
         faces = self._check_dice(outcome)
         self._resolve(faces)
 
@@ -336,9 +334,6 @@ class SpookiesGame:
         self._end_turn()
 
     # --- internals --------------------------------------------------------------------------
-    def _whose(self) -> str:
-        return f"{self.names[self.current]}'s"
-
     def _what_to_do(self) -> str:
         return {
             "friend": f"{self.names[self.current]} must roll the friend die",
