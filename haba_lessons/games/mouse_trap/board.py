@@ -67,7 +67,7 @@ class Space:
         if self.kind == "take":
             return f"+{self.amount}"
         if self.kind == "take_from_rival":
-            return f"{self.amount} from rival"
+            return f"rival -{self.amount}"
         if self.kind == "lose":
             return f"-{self.amount}"
         if self.kind == "go_to":

@@ -1,0 +1,208 @@
+"""A playable Mouse Trap board (ipywidgets): you play some seats, bots play the others.
+
+    from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
+    mouse_trap_widget(players=3, humans=(0,), reliability=0.75)
+
+The widget is a thin view over :class:`MouseTrapState`: buttons become engine actions,
+the board is redrawn as SVG after every step, and anything the engine refuses is shown as
+a message in the widget. Chance (the die, the crank) is sampled from the engine's exact
+outcomes with a seeded generator, so the same seed replays the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+from ..._checks import require_int
+from ...errors import HabaLessonsError, InvalidArgumentError
+from ...simulation import COURSE_SEED, make_rng, sample_outcome
+from .board import Board
+from .drawing import MICE, board_svg, mouse_names
+from .rules import (AT_CRANK, CRANK, FAILS, PUSH_ROLL, ROLL, SPLIT, Crank, EndTurn,
+                    SpendCheese, TakeCheese, new_game)
+from .simulate import MAX_TURNS
+from .strategies import get_strategy
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+class MouseTrapWidget(widgets.VBox):
+    """The board, the mice's cheese, the trap's progress and the buttons of a game."""
+
+    def __init__(self, players: int = 3, humans: Sequence[int] = (0,),
+                 reliability: object | None = None, strategy: str = "reachable",
+                 seed: int = COURSE_SEED, board: Board | None = None) -> None:
+        names = list(mouse_names(require_int(players, "players", minimum=2, maximum=4)))
+        humans = tuple(humans)
+        for seat in humans:
+            require_int(seat, "human seat", minimum=0, maximum=players - 1)
+        for seat in humans:
+            names[seat] += " (you)"
+        self.state = new_game(players, reliability, board, names, keep_log=True)
+        self.humans = humans
+        self.bot = get_strategy(strategy)
+        self.rng = make_rng(seed)
+        self.message = ""
+
+        self.title = widgets.HTML(
+            f"<h3 style='margin:4px 0'>Mouse Trap — {players} players, trap works with "
+            f"chance r = {self.state.reliability} "
+            f"<small>(board: {escape(self.state.board.note)})</small></h3>")
+        self.board_view = widgets.HTML()
+        self.dice = widgets.HTML()
+        self.dice.add_class("haba-dice")
+        self.table = widgets.HTML()
+        self.status = widgets.HTML()
+        self.events = widgets.HTML()
+        big = widgets.Layout(width="auto", height="44px")
+        self.roll_button = widgets.Button(description="Roll the die", button_style="primary",
+                                          icon="dice", layout=big)
+        self.roll_button.add_class("haba-roll")
+        self.crank_button = widgets.Button(description="Turn the crank", button_style="danger",
+                                           layout=big)
+        self.end_button = widgets.Button(description="End turn", layout=big)
+        self.move_choice = widgets.Dropdown(description="Move mouse:", options=[],
+                                            style={"description_width": "initial"})
+        self.spend_button = widgets.Button(description="Spend 1 cheese: roll for it",
+                                           button_style="warning", layout=big)
+        self.split_choice = widgets.Dropdown(description="Take from:", options=[],
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="340px"))
+        self.take_button = widgets.Button(description="Take cheese", button_style="success",
+                                          layout=big)
+        self.roll_button.on_click(lambda _: self._human(self._roll))
+        self.crank_button.on_click(lambda _: self._human(lambda: self.state.apply_action(Crank())))
+        self.end_button.on_click(lambda _: self._human(lambda: self.state.apply_action(EndTurn())))
+        self.spend_button.on_click(lambda _: self._human(self._spend))
+        self.take_button.on_click(lambda _: self._human(self._take))
+        controls = widgets.VBox([
+            widgets.HBox([self.roll_button, self.dice]),
+            widgets.HBox([self.crank_button, self.end_button]),
+            widgets.HBox([self.move_choice, self.spend_button]),
+            widgets.HBox([self.split_choice, self.take_button]),
+        ])
+        super().__init__([self.title, self.board_view,
+                          widgets.HBox([widgets.VBox([self.table, self.status]), controls]),
+                          self.events])
+        self.add_class("haba-mouse-trap")
+        self._advance()
+        self._render()
+
+    # --- actions ---------------------------------------------------------------------------
+    def _human(self, act) -> None:
+        self.message = ""
+        try:
+            act()
+        except HabaLessonsError as error:
+            self.message = str(error)
+        self._advance()
+        self._render()
+
+    def _roll(self) -> None:
+        if self.state.phase != ROLL:
+            raise InvalidArgumentError("it is not time to roll: choose one of the other buttons.")
+        self._chance()
+
+    def _spend(self) -> None:
+        if self.move_choice.value is None:
+            raise InvalidArgumentError("there is no mouse you can move now.")
+        self.state.apply_action(SpendCheese(self.move_choice.value))
+
+    def _take(self) -> None:
+        if self.split_choice.value is None:
+            raise InvalidArgumentError("there is no cheese to share out now.")
+        self.state.apply_action(self.split_choice.value)
+
+    def _chance(self) -> None:
+        phase = self.state.phase
+        who = self.state.names[self.state.pending[0] if phase == PUSH_ROLL
+                               else self.state.current]
+        outcome = sample_outcome(self.state.chance_outcomes(), self.rng)
+        self.state.apply_action(outcome)
+        if phase == CRANK:
+            word = "the trap WORKS" if outcome != FAILS else "the trap FAILS"
+            self.dice.value = f"<div style='font-size:22px'>Crank: {word}</div>"
+        else:
+            self.dice.value = (f"<div style='font-size:22px'><span style='font-size:40px'>"
+                               f"{DIE_FACES[outcome - 1] if outcome <= 6 else ''}</span> "
+                               f"{escape(who)}: die shows {outcome}</div>")
+
+    def _advance(self) -> None:
+        """Let chance and the bots play until a human has to decide or roll."""
+        state = self.state
+        while not state.is_terminal():
+            if state.turns >= MAX_TURNS:
+                self.message = f"stopped after {MAX_TURNS} turns: the trap (r = " \
+                               f"{state.reliability}) hardly ever works."
+                return
+            human = state.current in self.humans
+            if state.is_chance_node():
+                if human and state.phase == ROLL:
+                    return
+                self._chance()
+            elif human:
+                return
+            else:
+                state.apply_action(self.bot(state))
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _render(self) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        you = state.current in self.humans and not state.is_terminal()
+        self.board_view.value = board_svg(state.board, state, names=state.names)
+        self.roll_button.disabled = not (you and state.phase == ROLL)
+        self.crank_button.disabled = not (you and Crank() in legal)
+        self.end_button.disabled = not (you and EndTurn() in legal)
+        movable = [a.seat for a in legal if isinstance(a, SpendCheese)] if you else []
+        self.move_choice.options = [(state.names[s], s) for s in movable]
+        self.move_choice.disabled = self.spend_button.disabled = not movable
+        splits = [a for a in legal if isinstance(a, TakeCheese)] if you else []
+        self.split_choice.options = [(self._describe(a), a) for a in splits]
+        self.split_choice.disabled = self.take_button.disabled = not splits
+        rows = "".join(
+            f"<tr><td><span style='color:{MICE[s][2]};font-size:22px'>{MICE[s][1]}</span> "
+            f"{escape(state.names[s])}</td><td>{state.cheese[s]}</td>"
+            f"<td>{'caught' if state.captured[s] else state.positions[s]}</td></tr>"
+            for s in range(state.players))
+        self.table.value = (
+            "<table style='font-size:17px'><tr><th>mouse</th><th>cheese</th><th>space</th></tr>"
+            f"{rows}</table><div style='font-size:17px'>Cheese in the pile: {state.pile}. "
+            f"Trap: {state.parts} parts built of {state.board.trap_parts}.</div>")
+        self.status.value = f"<div style='font-size:18px'><b>{escape(self._prompt())}</b></div>" \
+            + (f"<div style='color:#D55E00;font-size:17px'>{escape(self.message)}</div>"
+               if self.message else "")
+        recent = state.log[-8:]
+        self.events.value = "<div style='font-size:15px'>" + "<br>".join(
+            escape(line) for line in recent) + "</div>"
+
+    def _describe(self, action: TakeCheese) -> str:
+        return ", ".join(f"{p} from {self.state.names[s]}" for s, p in action.pieces)
+
+    def _prompt(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return f"{state.names[state.winner]} is the last mouse and wins!"
+        name = state.names[state.current]
+        if state.phase == ROLL:
+            return f"{name}: roll the die."
+        if state.phase == SPLIT:
+            return f"{name}: the richest opponents are tied; choose whom to take cheese from."
+        if state.phase == AT_CRANK:
+            if Crank() in state.legal_actions():
+                return f"{name}: a mouse is on the Cheese Wheel! Turn the crank (or move more first)."
+            return f"{name}: on Turn Crank. Spend cheese to move a mouse, or end your turn."
+        if state.phase == PUSH_ROLL:
+            return "Rolling for the mouse being moved."
+        return "The crank is turning..."
+
+
+def mouse_trap_widget(players: int = 3, humans: Sequence[int] = (0,),
+                      reliability: object | None = None, strategy: str = "reachable",
+                      seed: int = COURSE_SEED, board: Board | None = None) -> MouseTrapWidget:
+    """A Mouse Trap game to play: ``humans`` are the seats you play (0 = Blue), bots play
+    the rest with ``strategy`` (never, always, reachable). ``reliability`` is r."""
+    return MouseTrapWidget(players, humans, reliability, strategy, seed, board)

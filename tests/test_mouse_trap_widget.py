@@ -1,0 +1,101 @@
+"""The Mouse Trap widget, driven without a browser through its buttons."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.games.mouse_trap.rules import AT_CRANK, ROLL
+from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
+
+
+def test_widget_classes_and_first_screen():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=1)
+    assert "haba-mouse-trap" in w._dom_classes
+    assert "haba-roll" in w.roll_button._dom_classes
+    assert "haba-dice" in w.dice._dom_classes
+    assert not w.roll_button.disabled and w.crank_button.disabled
+    html = w.board_view.value
+    assert "our reconstruction (assumption)" in html and "0 parts built of 24" in html
+    assert "Blue ● (you)" in w.table.value and "Orange ■" in w.table.value
+
+
+def test_rolling_moves_you_and_the_bots_play_their_turns():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=2)
+    w.roll_button.click()
+    assert w.state.turns >= 3  # you and the two bots have moved
+    assert w.state.current == 0 and w.state.phase == ROLL
+    assert "die shows" in w.dice.value
+    assert all(p > 0 for p in w.state.positions)
+
+
+def at_crank(w, positions, cheese):
+    state = w.state
+    state.positions, state.parts, state.cheese = list(positions), 24, list(cheese)
+    state.pile = 52 - sum(cheese)
+    state.apply_action(1)  # from 41 onto Turn Crank
+    w._render()
+
+
+def test_spending_cheese_with_the_chooser():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=3)
+    at_crank(w, [41, 30, 39], [3, 0, 0])
+    assert w.state.phase == AT_CRANK
+    assert [label for label, _ in w.move_choice.options] == ["Orange ■"]  # Green is on Safe
+    w.move_choice.value = 1
+    w.spend_button.click()
+    # 1 cheese back to the pile; Orange rolled 1-6 from 30 (no action there); your move still.
+    assert w.state.cheese[0] == 2 and w.state.pile == 50
+    assert 31 <= w.state.positions[1] <= 36 and w.state.cheese[1] == 0
+    assert w.state.phase == AT_CRANK and w.state.current == 0
+    assert "returns 1 cheese to move Orange" in w.events.value
+
+
+def test_crank_button_catches_or_sends_to_safe():
+    w = mouse_trap_widget(players=2, humans=(0,), reliability=1, seed=4)
+    at_crank(w, [41, 44], [0, 5])
+    assert not w.crank_button.disabled and w.end_button.disabled
+    w.crank_button.click()
+    assert w.state.is_terminal() and w.state.winner == 0 and w.state.cheese == [5, 0]
+    assert "wins" in w.status.value and "WORKS" in w.dice.value
+    assert w.roll_button.disabled
+
+
+def test_split_chooser_for_tied_opponents():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=5)
+    state = w.state
+    state.positions, state.cheese, state.pile = [9, 0, 0], [0, 26, 26], 0
+    state.apply_action(2)  # space 11: take 2, pile empty, two richest tied
+    w._render()
+    labels = [label for label, _ in w.split_choice.options]
+    assert labels[0] == "2 from Orange ■, 0 from Green ▲" and len(labels) == 3
+    w.split_choice.value = w.split_choice.options[1][1]
+    w.take_button.click()
+    assert state.cheese[0] == 2 and state.cheese[1] <= 25 and state.total_cheese() == 52
+
+
+def test_a_disabled_button_shows_a_message_and_changes_nothing():
+    w = mouse_trap_widget(players=2, humans=(0,), seed=6)
+    before = copy.deepcopy(w.state)
+    w.crank_button.click()
+    assert w.state == before
+    assert "not complete yet" in w.status.value
+    w.spend_button.click()
+    assert w.state == before and "no mouse you can move" in w.status.value
+
+
+def test_bad_widget_arguments():
+    with pytest.raises(InvalidArgumentError, match="players"):
+        mouse_trap_widget(players=5)
+    with pytest.raises(InvalidArgumentError, match="human seat"):
+        mouse_trap_widget(players=2, humans=(3,))
+    with pytest.raises(InvalidArgumentError, match="reliability"):
+        mouse_trap_widget(players=2, reliability=2)
+
+
+def test_bots_only_with_a_useless_trap_stop():
+    w = mouse_trap_widget(players=2, humans=(), reliability=0, seed=7)
+    assert "stopped after" in w.status.value and not w.state.is_terminal()
+    assert w.roll_button.disabled and w.crank_button.disabled
