@@ -1,0 +1,245 @@
+"""Quiet as a Mouse exact analysis, checked against hand derivations, brute force over the
+rules engine, an independent linear-algebra solution, and simulation."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.games.quiet_as_a_mouse import (STRATEGIES, Game, blocked_as_castle_fills,
+                                                 blocked_probability, double_probability,
+                                                 exact_game_value, load_layout, make_skills,
+                                                 pair_probabilities, simulate_games,
+                                                 strategy_named, win_counts)
+from haba_lessons.simulation import make_rng
+
+COLOURS = list(load_layout().die_faces)
+
+
+def tiny_layout(tmp_path: Path, colours: list[str], holes_per_colour: int, end: int):
+    """A teacher-style file: ``holes_per_colour`` holes of each colour on each wall."""
+    wall = [c for c in colours for _ in range(holes_per_colour)]
+    text = f"""
+[meta]
+game = "quiet_as_a_mouse"
+[colours]
+provenance = "assumption"
+value = {colours!r}
+[die_faces]
+provenance = "assumption"
+value = {colours!r}
+[front_wall]
+provenance = "assumption"
+value = {wall!r}
+[back_wall]
+provenance = "assumption"
+value = {wall!r}
+[sticks_total]
+provenance = "rulebook"
+value = 16
+[sticks_per_player]
+provenance = "rulebook"
+value = {{ 2 = 8, 3 = 5, 4 = 4 }}
+[sticks_to_end]
+provenance = "assumption"
+value = {end}
+""".replace("'", '"')
+    path = tmp_path / "castle.toml"
+    path.write_text(text)
+    return load_layout(path)
+
+
+# --- the spec's facts -------------------------------------------------------------------
+def test_doubles_have_probability_one_sixth():
+    # 6 of the 36 equally likely ordered rolls show the same colour twice
+    assert double_probability() == Fraction(6, 36) == Fraction(1, 6)
+
+
+def test_red_yellow_in_either_order_has_probability_one_eighteenth():
+    # (red, yellow) and (yellow, red): 2 of 36
+    pairs = pair_probabilities()
+    assert pairs["red + yellow"] == Fraction(2, 36) == Fraction(1, 18)
+    assert pairs["red + red"] == Fraction(1, 36)
+    assert len(pairs) == 21  # 6 doubles + 15 mixed pairs
+
+
+def test_empty_castle_blocks_nothing_and_full_castle_blocks_everything():
+    game = Game(2)
+    assert game.blocked_probability() == 0
+    for i in range(12):
+        game.castle[i] = i          # fill every hole directly (a state, not a game)
+    assert game.blocked_probability() == 1
+
+
+def test_hand_derived_blocked_probabilities():
+    game = Game(2)
+    game.castle = {0: 0, 1: 1}     # both red holes gone on both walls
+    # blocked exactly when a die shows red: 1 - (5/6)^2
+    assert game.blocked_probability() == 1 - Fraction(5, 6) ** 2 == Fraction(11, 36)
+    # free: only red front holes and yellow back holes -> only red+yellow fits (2 of 36)
+    game.castle = {f: b for f, b in zip(range(2, 12), [0, 1] + list(range(4, 12)))}
+    assert game.free_counts()["red"] == (2, 0) and game.free_counts()["yellow"] == (0, 2)
+    assert game.blocked_probability() == 1 - Fraction(2, 36)
+
+
+def brute_force_blocked(game: Game) -> Fraction:
+    """Count the 36 rolls for which the engine lists no legal pair."""
+    faces = game.layout.die_faces
+    blocked = sum(1 for a in faces for b in faces if not game.pairs_for((a, b)))
+    return Fraction(blocked, len(faces) ** 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=12))
+def test_blocked_formula_matches_brute_force_over_the_engine(sticks):
+    game = Game(2)
+    for front, back in sticks:
+        if front not in game.castle and back not in game.castle.values():
+            game.castle[front] = back
+    assert blocked_probability(game.free_counts(), game.layout) == brute_force_blocked(game)
+
+
+def test_blocked_probability_grows_as_the_castle_fills():
+    for strategy in STRATEGIES:
+        curve = blocked_as_castle_fills(strategy)
+        assert len(curve) == 12
+        assert curve[0] == 0 and curve[1] == 0   # 2 holes per colour: one stick blocks nothing
+        assert all(a < b for a, b in zip(curve[1:], curve[2:]))
+        assert 0 < curve[-1] < 1
+
+
+def test_blocked_curve_agrees_with_engine_simulation():
+    exact = blocked_as_castle_fills("first free pair")
+    choose = strategy_named("first free pair")
+    rng = make_rng(11)
+    trials, sums = 500, [0.0] * 12
+    for _ in range(trials):
+        game = Game(2, make_skills(2, p=1))
+        while game.phase != "over":
+            if game.phase == "roll":
+                sums[len(game.castle)] += float(game.blocked_probability())
+                # place by rolls that fit: resample the blocked ones
+                while True:
+                    roll = tuple(COLOURS[i] for i in rng.integers(6, size=2))
+                    if game.pairs_for(roll):
+                        break
+                game.apply_roll(roll)
+            elif game.phase == "choose":
+                game.choose_pair(choose(game, rng))
+            else:
+                game.apply_attempt("silent")
+    for k in (3, 6, 9, 11):
+        estimate = sums[k] / trials
+        assert abs(estimate - float(exact[k])) < 4 * math.sqrt(0.25 / trials), k
+
+
+# --- the whole game -----------------------------------------------------------------------
+def test_one_hole_castle_matches_the_hand_derivation(tmp_path):
+    # one colour, one hole per wall, the game ends with the first stick: seat 0 wins when
+    # its first success comes first. P = p0 / (1 - (1-p0)(1-p1)); E[turns] = (2 - p0) / s
+    layout = tiny_layout(tmp_path, ["red"], 1, 1)
+    p0, p1 = Fraction(1, 3), Fraction(3, 5)
+    s = 1 - (1 - p0) * (1 - p1)
+    value = exact_game_value(2, make_skills(2, p=[p0, p1]), "first free pair", layout)
+    assert value.win == (p0 / s, (1 - p0) * p1 / s)
+    assert value.expected_turns == (2 - p0) / s
+
+
+def engine_chain_value(players, skills, strategy, layout):
+    """Second method: enumerate every engine state and solve the absorbing chain with sympy."""
+    choose = strategy_named(strategy)
+    index, rows, queue = {}, [], []
+
+    def key(game):
+        return (tuple(sorted(game.castle.items())), tuple(game.hands), game.current,
+                game.phase, game.roll)
+
+    def visit(game):
+        k = key(game)
+        if k not in index:
+            index[k] = len(index)
+            queue.append(game)
+        return index[k]
+
+    visit(Game(players, skills, layout))
+    transitions = {}
+    while queue:
+        game = queue.pop()
+        i = index[key(game)]
+        if game.phase == "over":
+            transitions[i] = ("over", game.winners)
+            continue
+        if game.phase == "choose":
+            twin = game.clone()
+            twin.choose_pair(choose(twin, None))
+            outcomes = [(twin, Fraction(1), 0)]
+        else:
+            outcomes = []
+            for outcome, pr in game.chance_outcomes():
+                twin = game.clone()
+                twin.apply_chance(outcome)
+                outcomes.append((twin, pr, int(game.phase == "roll")))
+        transitions[i] = ("move", [(visit(t), pr, cost) for t, pr, cost in outcomes])
+    n = len(index)
+    matrix = sympy.zeros(n, n)
+    rhs = sympy.zeros(n, players + 1)
+    for i, (kind, data) in transitions.items():
+        matrix[i, i] = 1
+        if kind == "over":
+            for w in data:
+                rhs[i, 1 + w] = 1
+            continue
+        for j, pr, cost in data:
+            matrix[i, j] -= sympy.Rational(pr.numerator, pr.denominator)
+            rhs[i, 0] += sympy.Rational(pr.numerator, pr.denominator) * cost
+    solution = matrix.LUsolve(rhs)
+    return [Fraction(int(v.p), int(v.q)) for v in solution.row(0)]
+
+
+def test_exact_value_matches_an_engine_built_absorbing_chain(tmp_path):
+    strategy = "most open"
+    layout = tiny_layout(tmp_path, ["red", "blue"], 1, 2)
+    skills = make_skills(2, p=[Fraction(1, 2), Fraction(2, 3)])
+    value = exact_game_value(2, skills, strategy, layout)
+    chain = engine_chain_value(2, skills, strategy, layout)
+    assert [value.expected_turns, *value.win] == chain
+
+
+def test_exact_value_agrees_with_simulation():
+    skills = make_skills(2, p=[Fraction(4, 5), Fraction(1, 2)])
+    value = exact_game_value(2, skills, "most open")
+    games = 800
+    results = simulate_games(games, 2, skills, make_rng(2024), "most open")
+    turns = [r.turns for r in results]
+    mean = sum(turns) / games
+    sd = math.sqrt(sum((t - mean) ** 2 for t in turns) / (games - 1))
+    assert abs(mean - float(value.expected_turns)) < 4 * sd / math.sqrt(games)
+    for seat, wins in enumerate(win_counts(results, 2)):
+        p = float(value.win[seat])
+        assert abs(wins / games - p) < 4 * math.sqrt(p * (1 - p) / games)
+    assert value.win[0] > value.win[1]          # the steadier hand wins more often
+
+
+def test_seat_order_alone_favours_the_first_player():
+    value = exact_game_value(2, make_skills(2, p=Fraction(1, 2)))
+    assert value.win[0] > value.win[1]
+    # ties count for both, so the win chances add up to more than 1
+    assert sum(value.win) > 1
+
+
+def test_exact_analysis_refuses_what_it_cannot_compute():
+    with pytest.raises(InvalidArgumentError, match="q = 0"):
+        exact_game_value(2, make_skills(2, p=0.5, q=0.1))
+    with pytest.raises(InvalidArgumentError, match="never ends"):
+        exact_game_value(2, make_skills(2, p=0))
+    with pytest.raises(InvalidArgumentError, match="unknown strategy"):
+        exact_game_value(2, make_skills(2), "greedy")
+    with pytest.raises(InvalidArgumentError, match="2, 3 or 4"):
+        exact_game_value(5, make_skills(5))
