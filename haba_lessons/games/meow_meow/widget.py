@@ -1,0 +1,304 @@
+"""A Meow Meow table for the projector: you (child 1) against bots, round after round.
+
+    from haba_lessons.games.meow_meow.widget import meow_meow_table
+    table = meow_meow_table(players=3, bot="colour keeper")
+    table            # shows the widget in a notebook (table.widget is the ipywidgets root)
+
+A thin view over the rules engine: your hand is a row of buttons (colour as fill, word and
+symbol; cards that fit are marked), a click becomes an engine action, and an action the
+rules refuse shows the engine's reason. The bots play their turns at once and the log says
+what they did. After a parrot you name a colour with the colour buttons. When a round ends,
+the winner's kitten moves one step on the track to the basket.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ...errors import HabaLessonsError, InvalidArgumentError
+from ...simulation import COURSE_SEED, make_rng
+from .deck import Card
+from .rules import DRAW, KEEP, Play, Race, make_rules, resolve_chance
+from .strategies import BOTS
+
+YOU = 0
+#: Fill colour (Okabe-Ito tones), text colour and symbol of each card colour.
+COLOUR_LOOK = {"red": ("#D55E00", "white", "●"), "yellow": ("#F0E442", "black", "▲"),
+               "green": ("#009E73", "white", "■"), "blue": ("#0072B2", "white", "◆")}
+OTHER_LOOK = ("#999999", "black", "★")
+ANIMAL_ICONS = {"cow": "🐄", "pig": "🐖", "sheep": "🐑", "horse": "🐎", "goat": "🐐",
+                "hen": "🐔", "duck": "🦆", "rabbit": "🐇", "cat": "🐈", "fox": "🦊",
+                "owl": "🦉", "parrot": "🦜"}
+MAX_BOT_TURNS = 500
+
+
+def look(colour: str) -> tuple[str, str, str]:
+    return COLOUR_LOOK.get(colour, OTHER_LOOK)
+
+
+def card_label(card: Card) -> str:
+    """A card in words and symbols: '● red cow 🐄' (readable without seeing colour)."""
+    return f"{look(card.colour)[2]} {card.colour} {card.animal} {ANIMAL_ICONS.get(card.animal, '')}".strip()
+
+
+def card_html(card: Card, size: int = 20) -> str:
+    fill, ink, _ = look(card.colour)
+    return (f'<span style="display:inline-block;background:{fill};color:{ink};'
+            f'border:2px solid #222;border-radius:8px;padding:6px 10px;margin:2px;'
+            f'font-size:{size}px;font-weight:bold">{escape(card_label(card))}</span>')
+
+
+class MeowMeowTable:
+    """The controller: an engine race, the widgets, and the glue between them."""
+
+    def __init__(self, players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
+                 without: tuple[str, ...] = (), meow: bool = False,
+                 seed: int = COURSE_SEED) -> None:
+        if bot not in BOTS:
+            raise InvalidArgumentError(f"bot must be one of {', '.join(BOTS)}, not {bot!r}.")
+        self.rules = make_rules(players, face_up=face_up, without=without, meow=meow)
+        self.bot_name = bot
+        self.rng = make_rng(seed)
+        self.log: list[str] = []
+        self.choosing: Card | None = None       # a parrot waiting for its colour
+        self.table = widgets.HTML()
+        self.table.add_class("haba-dice")
+        self.message = widgets.HTML()
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.draw_button = widgets.Button(description="Draw a card", button_style="primary",
+                                          layout=widgets.Layout(width="220px", height="48px"))
+        self.draw_button.add_class("haba-roll")
+        self.draw_button.on_click(lambda _: self._act(DRAW))
+        self.keep_button = widgets.Button(description="Keep the drawn card",
+                                          layout=widgets.Layout(height="48px", width="220px"))
+        self.keep_button.on_click(lambda _: self._act(KEEP))
+        self.colour_buttons = []
+        for colour in self.rules.colours:
+            fill, ink, symbol = look(colour)
+            button = widgets.Button(description=f"{symbol} {colour}",
+                                    layout=widgets.Layout(height="48px", width="130px"))
+            button.style.button_color = fill
+            button.style.text_color = ink
+            button.style.font_weight = "bold"
+            button.on_click(lambda _, c=colour: self.name_colour(c))
+            self.colour_buttons.append(button)
+        self.colour_row = widgets.HBox([widgets.HTML("<b>The parrot names:</b>")]
+                                       + self.colour_buttons)
+        self.next_button = widgets.Button(description="Next round", button_style="success",
+                                          layout=widgets.Layout(height="48px", width="220px"))
+        self.next_button.on_click(lambda _: self.next_round())
+        self.card_buttons: list[widgets.Button] = []
+        self.widget = widgets.VBox([self.table, widgets.HTML("<b>Your hand</b> (✔ = fits)"),
+                                    self.hand_box, self.colour_row,
+                                    widgets.HBox([self.draw_button, self.keep_button,
+                                                  self.next_button]),
+                                    self.message])
+        self.widget.add_class("haba-meow-meow")
+        self.new_race()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # ---- actions ----------------------------------------------------------------------
+    def new_race(self) -> None:
+        """Put every kitten back on the meadow and deal the first round."""
+        self.race = Race(self.rules)
+        self.log = ["A new race: every kitten is on the meadow."]
+        self._deal()
+
+    def next_round(self) -> None:
+        """Deal the next round (or start a new race if a kitten is in the basket)."""
+        if self.race.winner is not None:
+            self.new_race()
+            return
+        if not self.state.is_over():
+            self._say("Finish this round first.", error=True)
+            return
+        self._deal()
+
+    def play(self, card: Card) -> None:
+        """You click a card of your hand: play it (a parrot first asks for a colour)."""
+        if card.animal == "parrot":
+            reason = self.state.why_illegal(Play(card, self.rules.colours[0]))
+            if reason is None:
+                self.choosing = card
+                self._say("Name a colour for the parrot with the colour buttons.")
+                self._render()
+                return
+            self._say(reason, error=True)
+            return
+        self._act(Play(card))
+
+    def name_colour(self, colour: str) -> None:
+        """You click a colour button after choosing a parrot."""
+        if self.choosing is None:
+            self._say("Play a parrot first: only a parrot names a colour.", error=True)
+            return
+        parrot, self.choosing = self.choosing, None
+        self._act(Play(parrot, colour))
+
+    def _act(self, action) -> None:
+        state = self.state
+        if state.is_over():
+            self._say("The round is over: click “Next round”.", error=True)
+            return
+        if state.current != YOU:
+            self._say(f"It is child {state.current + 1}'s turn.", error=True)
+            return
+        before = state.hand_sizes()[YOU]
+        try:
+            state.apply_action(action)
+        except HabaLessonsError as error:
+            self._say(f"Not allowed: {error}", error=True)
+            return
+        self.choosing = None
+        resolve_chance(state, self.rng)
+        self._note(YOU, action, before)
+        if state.phase == "drawn" and state.current == YOU:
+            self._say(f"You drew the {state.drawn}: it fits! Click it to play it now, "
+                      f"or keep it.")
+            self._render()
+            return
+        self._say("")
+        self._bots()
+
+    # ---- the engine's side ------------------------------------------------------------
+    def _deal(self) -> None:
+        self.state = self.race.start_round(self.rng)
+        self.choosing = None
+        self.log.append(f"Round {self.race.rounds + 1}: child {self.state.current + 1} "
+                        f"starts; the starting card is the {self.state.top}.")
+        self._say("")
+        self._bots()
+
+    def _bots(self) -> None:
+        state, bot = self.state, BOTS[self.bot_name]
+        turns = 0
+        while not state.is_over() and state.current != YOU and turns < MAX_BOT_TURNS:
+            who, before = state.current, state.hand_sizes()[state.current]
+            action = bot(state, self.rng)
+            state.apply_action(action)
+            resolve_chance(state, self.rng)
+            self._note(who, action, before)
+            turns += 1
+        if state.is_over():
+            self.race.finish_round(state)
+            who = "You" if state.winner == YOU else f"Child {state.winner + 1}"
+            self.log.append(f"{who} played the last card: that kitten moves one step.")
+            if self.race.winner is not None:
+                self.log.append(f"{who} reached the basket and won the race!")
+        self._render()
+
+    def _note(self, who: int, action, before: int) -> None:
+        name = "You" if who == YOU else f"Child {who + 1}"
+        after = self.state.hand_sizes()[who]
+        if isinstance(action, Play):
+            named = f", naming {action.colour}" if action.colour else ""
+            self.log.append(f"{name} played the {action.card}{named}.")
+            if after > before - 1:
+                self.log.append(f"{name} forgot to call Meow and drew a card.")
+        elif action == KEEP:
+            self.log.append(f"{name} kept the drawn card.")
+        else:
+            drawn = after - before
+            self.log.append(f"{name} drew {drawn} card{'s' if drawn != 1 else ''}."
+                            if drawn else f"{name} could not draw: no cards left.")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#B00020" if error else "#222"
+        self.message.value = (f'<div style="font-size:20px;color:{colour};min-height:28px">'
+                              f'{escape(text)}</div>')
+
+    # ---- drawing ----------------------------------------------------------------------
+    def _render(self) -> None:
+        state = self.state
+        self.table.value = self._table_html()
+        yours = state.current == YOU and not state.is_over()
+        buttons = []
+        for card in state.hands[YOU]:
+            fits = yours and state.can_play(card) and (state.phase == "turn"
+                                                        or card == state.drawn)
+            fill, ink, _ = look(card.colour)
+            button = widgets.Button(description=("✔ " if fits else "") + card_label(card),
+                                    tooltip=f"{card} ({'fits' if fits else 'does not fit'})",
+                                    layout=widgets.Layout(height="56px", width="190px",
+                                                          border="5px solid #000" if fits
+                                                          else "1px solid #888"))
+            button.style.button_color = fill
+            button.style.text_color = ink
+            button.style.font_weight = "bold"
+            button.on_click(lambda _, c=card: self.play(c))
+            buttons.append(button)
+        self.card_buttons = buttons
+        self.hand_box.children = buttons
+        self.colour_row.layout.display = None if self.choosing is not None else "none"
+        drawing = yours and state.phase == "turn"
+        self.draw_button.disabled = not drawing or DRAW not in state.legal_actions()
+        self.draw_button.description = (f"Draw {state.pending} cards (fox!)" if state.pending
+                                        else "Draw a card")
+        self.keep_button.layout.display = None if yours and state.phase == "drawn" else "none"
+        self.next_button.layout.display = None if state.is_over() else "none"
+        self.next_button.description = ("New race" if self.race.winner is not None
+                                        else "Next round")
+
+    def _table_html(self) -> str:
+        state, rules = self.state, self.rules
+        top = state.top
+        fill, ink, symbol = look(state.colour)
+        arrow = "clockwise ↻" if state.direction == 1 else "anticlockwise ↺"
+        rows = [f'<div style="font-size:20px;line-height:1.5">',
+                f'<div><b>Discard pile:</b> {card_html(top, 26)} '
+                f'<span style="margin-left:12px"><b>colour to follow:</b> '
+                f'<span style="background:{fill};color:{ink};padding:2px 8px;border-radius:6px">'
+                f'{symbol} {escape(state.colour)}</span></span></div>',
+                f'<div><b>Draw pile:</b> {len(state.pile)} cards &nbsp; <b>Direction:</b> '
+                f'{arrow}</div>']
+        if state.pending:
+            rows.append(f'<div style="color:#B00020"><b>🦊 Fox penalty waiting: draw '
+                        f'{state.pending} cards, or answer with a fox!</b></div>')
+        turn = ("Round over" if state.is_over() else
+                "Your turn" if state.current == YOU else f"Child {state.current + 1}'s turn")
+        rows.append(f'<div><b>{turn}</b></div><ul style="margin:4px 0">')
+        for seat in range(1, rules.players):
+            hand = state.hands[seat]
+            shown = (" ".join(card_html(c, 15) for c in hand) if rules.face_up
+                     else "🂠 " * len(hand))
+            rows.append(f'<li>Child {seat + 1} ({self.bot_name}): {len(hand)} '
+                        f'card{"s" if len(hand) != 1 else ""} {shown}</li>')
+        rows.append("</ul>")
+        rows.append(self._track_html())
+        rows.append('<div style="font-size:16px;color:#333"><b>What happened:</b><br>'
+                    + "<br>".join(escape(line) for line in self.log[-6:]) + "</div></div>")
+        return "".join(rows)
+
+    def _track_html(self) -> str:
+        steps = self.race.steps
+        lines = [f'<div><b>Kitten race</b> (meadow → basket, {steps} steps'
+                 f'{", assumed" if self.rules.settings.data.datum("steps_to_basket").provenance == "assumption" else ""}):</div>']
+        for seat, position in enumerate(self.race.kittens):
+            colour = self.rules.colours[seat % len(self.rules.colours)]
+            fill, ink, symbol = look(colour)
+            cells = []
+            for step in range(steps + 1):
+                here = step == position
+                name = "meadow" if step == 0 else "basket" if step == steps else str(step)
+                cells.append(f'<span style="display:inline-block;min-width:70px;text-align:center;'
+                             f'border:1px solid #666;padding:2px;'
+                             f'background:{fill if here else "#fff"};color:{ink if here else "#222"}">'
+                             f'{"🐱 " + symbol if here else name}</span>')
+            who = "you" if seat == YOU else f"child {seat + 1}"
+            lines.append(f'<div>{symbol} {colour} kitten ({who}): {"".join(cells)}</div>')
+        return "".join(lines)
+
+
+def meow_meow_table(players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
+                    without: tuple[str, ...] = (), meow: bool = False,
+                    seed: int = COURSE_SEED) -> MeowMeowTable:
+    """A Meow Meow table: you are child 1, the others are ``bot`` (a name from ``BOTS``).
+
+    ``face_up`` shows the bots' cards, ``without`` leaves special types out, ``meow`` plays
+    the "Meow!" variant. Display the returned table (or its ``.widget``) in a notebook.
+    """
+    return MeowMeowTable(players, bot, face_up=face_up, without=without, meow=meow, seed=seed)

@@ -1,0 +1,163 @@
+"""The Meow Meow widget, driven without a browser: clicks become engine actions."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.games.meow_meow import Card, RoundState, make_rules
+from haba_lessons.games.meow_meow.widget import MeowMeowTable, meow_meow_table
+
+C = Card
+
+
+def rig(table: MeowMeowTable, hands, top, **kwargs) -> RoundState:
+    """Replace the dealt round by a scripted one (you are child 1, it is your turn)."""
+    table.state = RoundState.scripted(table.rules, hands, top=top, **kwargs)
+    table.log = []
+    table._render()
+    return table.state
+
+
+def button_for(table: MeowMeowTable, card: Card):
+    index = table.state.hands[0].index(card)
+    return table.card_buttons[index]
+
+
+def test_the_table_has_the_css_hooks_and_shows_the_game():
+    table = meow_meow_table(players=3, bot="random card", seed=1)
+    assert "haba-meow-meow" in table.widget._dom_classes
+    assert "haba-roll" in table.draw_button._dom_classes
+    assert "haba-dice" in table.table._dom_classes
+    html = table.table.value
+    for words in ("Discard pile", "Draw pile", "Direction", "Kitten race", "meadow", "basket",
+                  "Child 2", "Child 3", "colour to follow"):
+        assert words in html
+    assert len(table.card_buttons) == len(table.state.hands[0])
+    assert table.state.current == 0 or table.state.is_over()
+
+
+def test_cards_show_colour_as_a_word_and_a_symbol_and_fitting_cards_are_marked():
+    table = meow_meow_table(players=2, seed=2)
+    rig(table, [[C("red", "pig"), C("blue", "hen")], [C("green", "goat")]], C("red", "cow"))
+    labels = [b.description for b in table.card_buttons]
+    assert labels[0].startswith("✔ ● red pig") and "blue hen" in labels[1]
+    assert not labels[1].startswith("✔") and "◆" in labels[1]
+
+
+def test_an_illegal_card_is_refused_with_the_reason_and_nothing_changes():
+    table = meow_meow_table(players=2, seed=3)
+    state = rig(table, [[C("red", "pig"), C("blue", "hen")], [C("green", "goat")]],
+                C("red", "cow"))
+    before = copy.deepcopy(state)
+    button_for(table, C("blue", "hen")).click()
+    assert state == before
+    assert "does not match" in table.message.value and "red" in table.message.value
+
+
+def test_playing_a_card_lets_the_bots_play_and_logs_it():
+    table = meow_meow_table(players=2, bot="random card", seed=4)
+    rig(table, [[C("red", "pig"), C("blue", "hen")], [C("green", "goat"), C("green", "hen")]],
+        C("red", "cow"))
+    button_for(table, C("red", "pig")).click()
+    assert table.state.top != C("red", "cow")
+    assert "You played the red pig." in table.log
+    assert any(line.startswith("Child 2") for line in table.log)
+    assert table.state.current == 0 or table.state.is_over()
+
+
+def test_a_parrot_asks_for_a_colour_then_names_it():
+    table = meow_meow_table(players=2, seed=5)
+    rig(table, [[C("red", "parrot"), C("blue", "hen")], [C("green", "goat"), C("yellow", "hen")]],
+        C("yellow", "cow"))
+    assert table.colour_row.layout.display == "none"
+    button_for(table, C("red", "parrot")).click()
+    assert table.choosing == C("red", "parrot") and table.colour_row.layout.display is None
+    assert len(table.state.hands[0]) == 2                  # nothing played yet
+    blue = next(b for b in table.colour_buttons if "blue" in b.description)
+    blue.click()
+    assert "You played the red parrot, naming blue." in table.log
+
+
+def test_a_colour_without_a_parrot_is_refused():
+    table = meow_meow_table(players=2, seed=6)
+    state = rig(table, [[C("red", "pig")], [C("green", "goat")]], C("red", "cow"))
+    before = copy.deepcopy(state)
+    table.colour_buttons[0].click()
+    assert state == before and "Play a parrot first" in table.message.value
+
+
+def test_the_draw_button_draws_and_a_fitting_drawn_card_can_be_kept():
+    table = meow_meow_table(players=2, seed=7)
+    state = rig(table, [[C("blue", "hen")], [C("green", "goat"), C("green", "hen")]],
+                C("red", "cow"))
+    size = len(state.pile)
+    table.draw_button.click()
+    assert len(state.pile) == size - 1 or state.reshuffles
+    if state.phase == "drawn":
+        assert table.keep_button.layout.display is None
+        table.keep_button.click()
+    assert any(line.startswith("You drew 1 card") or line == "You kept the drawn card."
+               for line in table.log)
+
+
+def test_a_pending_fox_is_shown_and_the_draw_button_takes_the_penalty():
+    table = meow_meow_table(players=2, seed=8)
+    state = rig(table, [[C("blue", "hen"), C("yellow", "duck")], [C("green", "goat")]],
+                C("red", "fox"))
+    state.pending = 2
+    table._render()
+    assert "Fox penalty waiting: draw 2 cards" in table.table.value
+    assert table.draw_button.description == "Draw 2 cards (fox!)"
+    table.draw_button.click()
+    assert "You drew 2 cards." in table.log
+
+
+def test_face_up_shows_the_bots_cards():
+    table = meow_meow_table(players=2, face_up=True, seed=9)
+    rig(table, [[C("blue", "hen")], [C("green", "goat")]], C("red", "cow"))
+    assert "green goat" in table.table.value
+
+
+def test_winning_a_round_moves_your_kitten_and_offers_the_next_round():
+    table = meow_meow_table(players=2, seed=10)
+    rig(table, [[C("red", "pig")], [C("green", "goat")]], C("red", "cow"))
+    button_for(table, C("red", "pig")).click()
+    assert table.race.kittens == [1, 0] and table.next_button.layout.display is None
+    assert "🐱" in table.table.value
+    table.next_button.click()
+    assert not table.state.is_over() or table.race.rounds >= 1
+    assert len(table.state.hands[0]) >= 1
+
+
+def test_a_whole_race_can_be_played_by_clicking():
+    table = meow_meow_table(players=3, bot="random card", seed=11)
+    clicks = 0
+    while table.race.winner is None and clicks < 3000:
+        state = table.state
+        if state.is_over():
+            table.next_button.click()
+        elif state.phase == "drawn":
+            table.keep_button.click()
+        else:
+            fitting = [c for c in state.hands[0] if state.can_play(c)]
+            if fitting:
+                table.play(fitting[0])
+                if table.choosing is not None:
+                    table.colour_buttons[0].click()
+            else:
+                table.draw_button.click()
+        clicks += 1
+    assert table.race.winner is not None and max(table.race.kittens) == 4
+    assert "New race" == table.next_button.description
+    table.next_button.click()
+    assert table.race.kittens.count(0) >= 2
+
+
+def test_bad_setup_is_refused_clearly():
+    with pytest.raises(InvalidArgumentError, match="bot must be one of"):
+        meow_meow_table(bot="cheater")
+    with pytest.raises(InvalidArgumentError, match="players"):
+        meow_meow_table(players=5)
