@@ -18,6 +18,8 @@ probabilities. This module answers, exactly (``fractions.Fraction``):
   (the space whose instruction is carried out);
 * :func:`expected_turns` / :func:`first_passage` — how many turns until the token first
   reaches a space or a set of spaces (the mean, and the distribution up to ``N`` turns);
+* :func:`expected_landings` — how often a move lands on each space the token passes for
+  good (repeat landings after a "go back" included);
 * :func:`long_run_shares` — the share of turns spent on each space in the long run (the
   stationary distribution of the closed class the token ends up in, e.g. the loop).
 
@@ -320,6 +322,36 @@ def long_run_shares(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fracti
     rhs[members[0]] = _ONE
     pi = solve_linear(equations, rhs)
     return {i: pi.get(i, _ZERO) for i in range(board.spaces)}
+
+
+def expected_landings(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fraction]:
+    """The expected number of moves that land on each space the token passes for good.
+
+    Spaces of the closed class the token ends up in (the loop, the final square) are left
+    out: the token lands there again and again. For the others the counts are finite and
+    include repeat landings after a "go back". Solves ``v = e_start + v Q`` for the expected
+    number of turns begun on each passing space.
+    """
+    start = _start(board, start)
+    rows = transition_rows(board)
+    reach = [_reachable_from(rows, i) for i in range(board.spaces)]
+    passing = sorted(j for j in reach[start] if any(j not in reach[k] for k in reach[j]))
+    if not passing:
+        return {}
+    equations = {j: {j: _ONE} for j in passing}
+    for i in passing:
+        for j, p in rows[i].items():
+            if j in equations:
+                equations[j][i] = equations[j].get(i, _ZERO) - p
+    visits = solve_linear(equations, {j: _ONE if j == start else _ZERO for j in passing})
+    closed = reach[start] - set(passing)
+    landings = {space: _ZERO for space in range(board.spaces) if space not in closed}
+    for i in passing:
+        for steps, p in board.die.items():
+            landing = board.land(i, steps)
+            if landing in landings:
+                landings[landing] += visits[i] * p
+    return landings
 
 
 def _reachable_from(rows: list[dict[int, Fraction]], i: int) -> set[int]:

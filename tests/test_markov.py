@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from haba_lessons.distribution import Distribution
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.markov import (RollAndMoveBoard, expected_turns, first_passage,
+from haba_lessons.markov import (RollAndMoveBoard, expected_landings, expected_turns,
+                                 first_passage,
                                  landing_probabilities, long_run_shares, reach_probability,
                                  simulate_landings, simulate_reach_turns, solve_linear,
                                  transition_matrix)
@@ -158,3 +159,11 @@ def test_bad_questions_are_refused():
         expected_turns(trap, 1)  # 1 is missed with probability 1/2, then never reached
     two_ends = RollAndMoveBoard(spaces=6, die=Distribution.uniform([1, 2]), jumps={1: 5})
     assert long_run_shares(two_ends)[5] == 1
+
+
+def test_expected_landings_by_hand():
+    # Turns begun on 0, 1, 3: v0 = 1 + v0/2 + v1/2, v1 = v0/2, v3 = v1/2, so (4, 2, 1).
+    # Landings: on 1 = v0/2 = 2; on 2 = v0/2 + v1/2 = 3; on 3 = v1/2 = 1; the final square
+    # 4 is the closed class and is left out. v0 + v1 + v3 = 7 = the expected turns.
+    assert expected_landings(back_to_start()) == {0: 0, 1: 2, 2: 3, 3: 1}
+    assert expected_landings(four_square_race()) == {0: 0, 1: F(1, 2), 2: F(3, 4)}
