@@ -52,6 +52,7 @@ def result_distribution(dice: int) -> Distribution:
     return best_two(dice)
 
 
+@lru_cache(maxsize=1024)
 def success_probability(position: int, dice: int, rules: Rules) -> Fraction:
     """P(success) for a figure at ``position`` (0 = start .. 7 = attic) rolling ``dice`` dice."""
     return result_distribution(dice).probability(

@@ -441,6 +441,11 @@ class SpookiesGame:
         self.log.append(Event(self.current, kind, text, dice))
 
 
+@lru_cache(maxsize=1)
+def _standard_rules() -> Rules:
+    return Rules.standard()
+
+
 def new_game(players: int | Sequence[str] = 4, *, rules: Rules | None = None,
              seed: int | None = COURSE_SEED, free_choice: bool | None = None) -> SpookiesGame:
     """Set up a game for 2-5 players (a number, or a list of names).
@@ -456,7 +461,7 @@ def new_game(players: int | Sequence[str] = 4, *, rules: Rules | None = None,
     else:
         count = require_int(players, "the number of players", minimum=2, maximum=5)
         names = [f"Player {i + 1}" for i in range(count)]
-    rules = rules or Rules.standard()
+    rules = rules or _standard_rules()
     if free_choice is not None:
         rules = dataclasses.replace(rules, free_choice=bool(free_choice))
     rng = make_rng(seed)

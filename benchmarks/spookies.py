@@ -1,0 +1,53 @@
+"""Spookies speed figures: full bot games per second, vectorized turns per second, and the
+time to solve the optimal single-turn policy.
+
+    .venv/bin/python benchmarks/spookies.py
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from haba_lessons.games.spookies import Rules
+from haba_lessons.games.spookies.analysis import _roll_terms, _solve, solve_turn
+from haba_lessons.games.spookies.simulate import play_game, policy_array, simulate_turns
+
+
+def games_per_second(mix: list[str], games: int) -> float:
+    start = time.perf_counter()
+    for seed in range(games):
+        play_game(mix, seed=seed)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    rules = Rules.standard()
+    repeats = 20
+    start = time.perf_counter()
+    for i in range(repeats):
+        _solve.cache_clear()
+        _roll_terms.cache_clear()
+        policy = solve_turn(rules, penalties=(i % 3, 0, 0, 0, 0, 0, 0))
+    solve_ms = (time.perf_counter() - start) / repeats * 1000
+    print(f"optimal policy, exact Fractions, from scratch: {solve_ms:.1f} ms per solve")
+
+    _solve.cache_clear()
+    simple = ["cautious", "greedy", "stop after 2", "random"]
+    print(f"full games, 4 bots {simple}: {games_per_second(simple, 100):.0f} games/s")
+    mixed = ["optimal", "greedy", "cautious", "random"]
+    print(f"full games, 4 bots {mixed}: {games_per_second(mixed, 100):.0f} games/s")
+
+    table = policy_array(solve_turn(rules))
+    turns = 1_000_000
+    rng = np.random.default_rng(1)
+    start = time.perf_counter()
+    batch = simulate_turns(table, 0, turns, rng, rules=rules)
+    elapsed = time.perf_counter() - start
+    print(f"vectorized single turns (optimal policy from the start): "
+          f"{turns / elapsed:,.0f} turns/s ({int(batch.rolls.sum()):,} rolls)")
+
+
+if __name__ == "__main__":
+    main()
