@@ -126,3 +126,14 @@ def test_removing_a_special_type_changes_the_table_as_derived():
     assert rows["without fox"]["cards that fit"] == 17
     assert rows["without parrot"]["cards that fit"] == 14
     assert rows["without parrot"]["≈"] < rows["full game"]["≈"] < rows["without owl"]["≈"]
+
+
+def test_sampled_fox_chains_agree_with_the_exact_model():
+    from haba_lessons.games.meow_meow.simulate import fox_chains_on_fresh_deals
+    rules = make_rules(4)
+    lengths = fox_chains_on_fresh_deals(rules, make_rng(8), 6000)
+    exact = fox_chain(rules)
+    share = sum(n == 1 for n in lengths) / len(lengths)
+    p = float(exact[1])
+    assert abs(share - p) < 4 * (p * (1 - p) / len(lengths)) ** 0.5
+    assert set(lengths) <= set(exact)

@@ -260,7 +260,7 @@ def test_fox_chains_grow_by_two_per_fox():
     for card, pending in ((C("red", "fox"), 2), (C("blue", "fox"), 4), (C("green", "fox"), 6)):
         state.apply_action(Play(card))
         assert state.pending == pending
-    assert state.current == 3
+    assert state.current == 3 and state.largest_penalty == 6
 
 
 def test_a_fox_penalty_beyond_the_cards_left_is_forgiven():

@@ -114,11 +114,13 @@ def fox_chain(rules: Rules) -> Distribution:
             continue
         ways = (_multinomial([*counts, left_f]) *
                 _multinomial([*(hand - f for f in counts), left_r]))
-        weights[_chain_length(list(counts))] += ways
+        weights[chain_length(list(counts))] += ways
     return Distribution.from_counts(weights)
 
 
-def _chain_length(counts: list[int]) -> int:
+def chain_length(counts: list[int]) -> int:
+    """Foxes played in a row when child 1 opens: ``counts`` = foxes held, seat by seat."""
+    counts = list(counts)
     counts[0] -= 1
     length, seat = 1, 1
     while counts[seat % len(counts)]:
@@ -169,5 +171,5 @@ def special_type_table(players: int = 4) -> list[dict]:
     return rows
 
 
-__all__ = ["cards_that_fit", "first_hand_fits", "first_hand_fits_simple", "fox_chain",
+__all__ = ["cards_that_fit", "chain_length", "first_hand_fits", "first_hand_fits_simple", "fox_chain",
            "no_special_formula", "special_cards_in_hand", "special_type_table"]

@@ -165,6 +165,7 @@ class RoundState:
         self.card_actions = 0         # cards played or drawn by the children
         self.reshuffles = 0
         self.forgotten_calls = 0
+        self.largest_penalty = 0      # the largest fox penalty of the round so far
 
     # ---- what a child can see ---------------------------------------------------------
     @property
@@ -305,6 +306,7 @@ class RoundState:
         self.card_actions += 1
         if card.animal == "fox":
             self.pending += self.rules.settings.fox_draw
+            self.largest_penalty = max(self.largest_penalty, self.pending)
         if len(hand) <= 1 and self.rules.meow:
             self.meow_last = not hand
             self.phase = MEOW
@@ -453,7 +455,7 @@ class RoundState:
                 self.bottom, tuple(self.discard), self.colour, self.current, self.direction,
                 self.pending, self.phase, self.draw_left, self.after, self.drawn,
                 self.meow_last, self.winner, self.turns, self.card_actions, self.reshuffles,
-                self.forgotten_calls)
+                self.forgotten_calls, self.largest_penalty)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundState) and self.snapshot() == other.snapshot()

@@ -15,6 +15,7 @@ import pandas as pd
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import Estimate, progress
+from .analysis import chain_length
 from .rules import Race, Rules, RoundState, make_rules, new_round, resolve_chance
 from .strategies import BOTS, Bot, random_card
 
@@ -32,6 +33,7 @@ class RoundResult:
     card_actions: int
     reshuffles: int
     forgotten_calls: int
+    largest_fox_penalty: int
 
 
 def _bots(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
@@ -62,7 +64,7 @@ def play_round(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot]
     bots = _bots(bots, rules.players)
     state = play_out(new_round(rules, rng, first_player), bots, rng)
     return RoundResult(state.winner, state.turns, state.card_actions, state.reshuffles,
-                       state.forgotten_calls)
+                       state.forgotten_calls, state.largest_penalty)
 
 
 def play_race(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] | None = None,
@@ -83,6 +85,23 @@ def _rounds(rules: Rules, rng: np.random.Generator, rounds: int, bots, descripti
     rounds = require_int(rounds, "rounds", minimum=1)
     bots = _bots(bots, rules.players)
     return [play_round(rules, rng, bots) for _ in progress(range(rounds), rounds, description)]
+
+
+def fox_chains_on_fresh_deals(rules: Rules, rng: np.random.Generator,
+                              deals: int) -> list[int]:
+    """The fox-chain model of :func:`analysis.fox_chain`, sampled with dealt rounds.
+
+    Deal with the engine; keep the deals where child 1 holds a fox; the chain goes round the
+    table while the next child still holds a fox. Returns the chain lengths.
+    """
+    deals = require_int(deals, "deals", minimum=1)
+    lengths = []
+    for _ in range(deals):
+        state = new_round(rules, rng)
+        foxes = [sum(card.animal == "fox" for card in hand) for hand in state.hands]
+        if foxes[0]:
+            lengths.append(chain_length(foxes))
+    return lengths
 
 
 def seat_win_rates(rules: Rules, rng: np.random.Generator, rounds: int,
