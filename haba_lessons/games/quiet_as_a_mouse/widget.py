@@ -1,0 +1,362 @@
+"""Quiet as a Mouse on the projector: a companion for the real box, and a simulator.
+
+    from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
+    quiet_as_a_mouse_widget()                      # companion: the class plays the real game
+    quiet_as_a_mouse_widget(mode="simulated")     # skill sliders, the computer plays it out
+
+*Companion*: the big colour dice are rolled on screen, the castle drawing highlights the
+holes the roll allows, and three buttons record what happened at the table ("Silent",
+"Alarm!", "A stick slid out"); the widget counts the sticks and shows the live chance that
+the next roll is blocked. *Simulated*: one p and q slider per player, then the computer
+plays games with the same rules engine. Every colour is also written as a word.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ...errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
+from ...simulation import COURSE_SEED, make_rng, sample_outcome
+from .analysis import STRATEGIES
+from .layout import Layout, load_layout
+from .rules import ALARM, SILENT, SLID_OUT, Game, Pair, make_skills
+from .simulate import play_game, simulate_games, win_counts
+from .strategies import most_open_pair
+
+#: How each default colour is drawn: (fill, text colour). Unknown colours are drawn grey;
+#: the word is always written next to the colour.
+LOOKS = {"red": ("#d7301f", "white"), "yellow": ("#f6d32d", "black"),
+         "green": ("#1a9850", "white"), "blue": ("#2166ac", "white"),
+         "orange": ("#f28e1c", "black"), "purple": ("#762a83", "white")}
+MODES = ("companion", "simulated")
+
+
+def look(colour: str) -> tuple[str, str]:
+    return LOOKS.get(colour, ("#999999", "black"))
+
+
+def dice_html(roll: tuple[str, str] | None) -> str:
+    """Two big dice, each with its colour and its colour's name."""
+    faces = roll or ("?", "?")
+    parts = []
+    for colour in faces:
+        fill, ink = look(colour) if roll else ("#ffffff", "black")
+        parts.append(
+            f"<div style='display:inline-block;width:110px;height:110px;margin:6px;"
+            f"border:3px solid #222;border-radius:16px;background:{fill};color:{ink};"
+            f"font:bold 24px sans-serif;line-height:110px;text-align:center'>"
+            f"{escape(colour)}</div>")
+    return "<div>" + "".join(parts) + "</div>"
+
+
+def castle_svg(game: Game, preview: Pair | None = None) -> str:
+    """The castle seen from above: front wall, back wall, sticks, holes the roll allows."""
+    layout = game.layout
+    n = len(layout.front_wall)
+    step, left = 52, 40
+    width = left + step * n
+    rows = {"front": 70, "back": 190}
+    allowed = {"front": {f for f, _ in game.legal_pairs()},
+               "back": {b for _, b in game.legal_pairs()}}
+    taken = {"front": set(game.castle), "back": set(game.castle.values())}
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='250' "
+           f"viewBox='0 0 {width} 250' role='img' aria-label='the cheese castle: "
+           f"{len(game.castle)} sticks in, {n - len(game.castle)} free holes per wall'>",
+           f"<rect x='4' y='28' width='{width - 8}' height='200' rx='18' fill='#fff3c4' "
+           f"stroke='#b58900' stroke-width='3'/>"]
+    for wall, y in rows.items():
+        out.append(f"<text x='8' y='{y - 24}' font-size='13' font-family='sans-serif'>"
+                   f"{wall} wall</text>")
+    for front, back in sorted(game.castle.items()):
+        out.append(_stick(left, step, rows, front, back, "#8c510a", ""))
+    if preview is not None:
+        out.append(_stick(left, step, rows, *preview, "#444444", "stroke-dasharray='8 6'"))
+    for wall, y in rows.items():
+        colours = layout.front_wall if wall == "front" else layout.back_wall
+        for i, colour in enumerate(colours):
+            x = left + step * i + step // 2 - 20
+            fill, ink = look(colour)
+            ring = ("stroke='#000' stroke-width='5'" if i in allowed[wall]
+                    else "stroke='#555' stroke-width='1.5'")
+            out.append(f"<circle cx='{x}' cy='{y}' r='17' fill='{fill}' {ring}/>")
+            if i in taken[wall]:
+                out.append(f"<circle cx='{x}' cy='{y}' r='8' fill='#5a3a0a'/>")
+            out.append(f"<text x='{x}' y='{y + 34}' font-size='11' text-anchor='middle' "
+                       f"font-family='sans-serif'>{escape(colour)}</text>")
+            if i in allowed[wall]:
+                out.append(f"<text x='{x}' y='{y + 5}' font-size='15' text-anchor='middle' "
+                           f"font-weight='bold' fill='{ink}' font-family='sans-serif'>"
+                           f"{i + 1}</text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _stick(left: int, step: int, rows: dict[str, int], front: int, back: int, colour: str,
+           extra: str) -> str:
+    x1 = left + step * front + step // 2 - 20
+    x2 = left + step * back + step // 2 - 20
+    return (f"<line x1='{x1}' y1='{rows['front']}' x2='{x2}' y2='{rows['back']}' "
+            f"stroke='{colour}' stroke-width='7' stroke-linecap='round' {extra}/>")
+
+
+def sticks_html(game: Game) -> str:
+    """Sticks in front of each player, in the castle, out of the game and in the box."""
+    cells = "".join(
+        f"<td style='padding:4px 10px;{'font-weight:bold;background:#e8f0ff' if i == game.current and game.phase != 'over' else ''}'>"
+        f"Player {i + 1}{' (turn)' if i == game.current and game.phase != 'over' else ''}"
+        f"<br><span style='font-size:26px'>{h}</span> sticks</td>"
+        for i, h in enumerate(game.hands))
+    return (f"<table style='font:16px sans-serif;border-collapse:collapse'><tr>{cells}</tr>"
+            f"</table><div style='font:14px sans-serif'>castle {len(game.castle)} · out of the "
+            f"game {game.out_of_game} · box {game.box} · total {game.sticks_accounted()}</div>")
+
+
+def pair_label(game: Game, pair: Pair) -> str:
+    f, b = pair
+    return (f"front {game.layout.front_wall[f]} hole {f + 1} → "
+            f"back {game.layout.back_wall[b]} hole {b + 1}")
+
+
+class CompanionPanel(widgets.VBox):
+    """Record a real game: roll here, choose the holes, press what happened at the table."""
+
+    def __init__(self, players: int, layout: Layout, seed: int) -> None:
+        self.castle_layout = layout
+        self.rng = make_rng(seed)
+        self.game = Game(players, make_skills(players), layout)
+        self.message = ""
+        self.last_roll: tuple[str, str] | None = None
+        big = widgets.Layout(width="auto", height="48px")
+        self.players_box = widgets.IntText(value=players, description="Players (2-4):",
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="180px"))
+        self.new_button = widgets.Button(description="New game", icon="refresh", layout=big)
+        self.roll_button = widgets.Button(description="Roll the colour dice", icon="cube",
+                                          button_style="primary", layout=big)
+        self.dice = widgets.HTML()
+        self.pair_choice = widgets.Dropdown(description="Holes:", options=[],
+                                            layout=widgets.Layout(width="420px"))
+        self.choose_button = widgets.Button(description="Slide the stick in", layout=big,
+                                            button_style="info")
+        self.silent_button = widgets.Button(description="Silent", button_style="success",
+                                            layout=big)
+        self.alarm_button = widgets.Button(description="Alarm!", button_style="danger",
+                                           layout=big)
+        self.slid_choice = widgets.Dropdown(description="Which stick:", options=[],
+                                            layout=widgets.Layout(width="420px"))
+        self.slid_button = widgets.Button(description="A stick slid out", layout=big,
+                                          button_style="warning")
+        self.castle = widgets.HTML()
+        self.status = widgets.HTML()
+        self.note = widgets.HTML()
+        self.new_button.on_click(lambda _: self._act(self._new_game))
+        self.roll_button.on_click(lambda _: self._act(self._roll))
+        self.choose_button.on_click(lambda _: self._act(self._choose))
+        self.silent_button.on_click(lambda _: self._act(lambda: self.game.apply_attempt(SILENT)))
+        self.alarm_button.on_click(lambda _: self._act(lambda: self.game.apply_attempt(ALARM)))
+        self.slid_button.on_click(lambda _: self._act(self._slid))
+        self.pair_choice.observe(lambda _: self._render(), names="value")
+        super().__init__([
+            widgets.HBox([self.players_box, self.new_button]),
+            widgets.HBox([self.roll_button, self.dice]),
+            widgets.HBox([self.pair_choice, self.choose_button]),
+            widgets.HBox([self.silent_button, self.alarm_button]),
+            widgets.HBox([self.slid_choice, self.slid_button]),
+            self.castle, self.status, self.note,
+        ])
+        self._render()
+
+    def _act(self, action) -> None:
+        self.message = ""
+        try:
+            action()
+        except HabaLessonsError as error:
+            self.message = str(error)
+        self._render()
+
+    def _new_game(self) -> None:
+        players = self.players_box.value
+        if players not in self.castle_layout.sticks_per_player:
+            raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not "
+                                       f"{players}: type 2, 3 or 4 and press New game.")
+        self.game = Game(players, make_skills(players), self.castle_layout)
+        self.last_roll = None
+
+    def _roll(self) -> None:
+        if self.game.phase == "over":
+            raise IllegalActionError("the game is over: press New game to play again.")
+        if self.game.phase != "roll":
+            raise IllegalActionError("finish this turn first: choose the holes, then press "
+                                     "Silent, Alarm! or A stick slid out.")
+        self.game.apply_roll(sample_outcome(self.game.chance_outcomes(), self.rng))
+        self.last_roll = self.game.roll
+
+    def _choose(self) -> None:
+        if self.pair_choice.value is None:
+            raise InvalidArgumentError("roll the dice first: there are no holes to choose yet.")
+        self.game.choose_pair(self.pair_choice.value)
+
+    def _slid(self) -> None:
+        if self.game.phase == "attempt" and self.slid_choice.value is None:
+            raise InvalidArgumentError("no other stick is in the castle, so none can slide out.")
+        self.game.apply_attempt((SLID_OUT, self.slid_choice.value))
+
+    def _render(self) -> None:
+        game = self.game
+        legal = game.legal_pairs()
+        options = [(pair_label(game, p), p) for p in legal]
+        if [v for _, v in self.pair_choice.options] != legal:
+            suggested = most_open_pair(game) if legal else None
+            self.pair_choice.options = options
+            self.pair_choice.value = suggested
+        sticks = sorted(game.castle.items())
+        keep = self.slid_choice.value
+        self.slid_choice.options = [(pair_label(game, s), s[0]) for s in sticks]
+        self.slid_choice.value = keep if keep in game.castle else (sticks[0][0] if sticks else None)
+        phase = game.phase
+        self.roll_button.disabled = phase != "roll"
+        self.choose_button.disabled = phase != "choose"
+        for button in (self.silent_button, self.alarm_button):
+            button.disabled = phase != "attempt"
+        self.slid_button.disabled = phase != "attempt" or not sticks
+        shown = game.roll if phase in ("choose", "attempt") else self.last_roll
+        self.dice.value = dice_html(shown)
+        preview = game.pair or (self.pair_choice.value if phase == "choose" else None)
+        self.castle.value = castle_svg(game, preview)
+        blocked = game.blocked_probability()
+        prompt = {"roll": f"Player {game.current + 1}: roll the colour dice.",
+                  "choose": f"Player {game.current + 1}: choose the holes (thick rings), "
+                            f"then slide the stick in.",
+                  "attempt": "Did a bell ring? Press Silent, Alarm! or A stick slid out.",
+                  "over": f"Game over: {game.end_reason}."}[phase]
+        self.status.value = (
+            sticks_html(game)
+            + f"<p style='font:18px sans-serif;margin:6px 0'>{escape(prompt)}</p>"
+            f"<p style='font:16px sans-serif;margin:4px 0'>Chance the next roll is blocked: "
+            f"<b>{blocked}</b> ≈ {float(blocked):.1%}</p>")
+        log = "<br>".join(escape(line) for line in game.log[-4:])
+        alert = (f"<p style='color:#a50026;font:bold 16px sans-serif'>{escape(self.message)}</p>"
+                 if self.message else "")
+        self.note.value = alert + f"<div style='font:14px sans-serif'>{log}</div>"
+
+
+class SimulatedPanel(widgets.VBox):
+    """Skill sliders per player; the computer plays one game, or many, with the same engine."""
+
+    def __init__(self, players: int, layout: Layout, seed: int) -> None:
+        self.castle_layout = layout
+        self.rng = make_rng(seed)
+        self.message = ""
+        self.last_game: Game | None = None
+        big = widgets.Layout(width="auto", height="48px")
+        self.players_box = widgets.IntText(value=players, description="Players (2-4):",
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="180px"))
+        self.strategy = widgets.Dropdown(options=list(STRATEGIES), value="most open",
+                                         description="Holes:")
+        self.sliders = widgets.VBox()
+        self.play_button = widgets.Button(description="Play it out", icon="play",
+                                          button_style="primary", layout=big)
+        self.many_button = widgets.Button(description="Play 200 games", layout=big)
+        self.castle = widgets.HTML()
+        self.result = widgets.HTML()
+        self.players_box.observe(lambda _: self._act(self._make_sliders), names="value")
+        self.play_button.on_click(lambda _: self._act(self._play_one))
+        self.many_button.on_click(lambda _: self._act(self._play_many))
+        super().__init__([widgets.HBox([self.players_box, self.strategy]), self.sliders,
+                          widgets.HBox([self.play_button, self.many_button]),
+                          self.castle, self.result])
+        self._make_sliders()
+        self._show("Move the sliders, then press Play it out.")
+
+    def _act(self, action) -> None:
+        try:
+            action()
+        except HabaLessonsError as error:
+            self._show(str(error), error=True)
+
+    def _make_sliders(self) -> None:
+        players = self.players_box.value
+        if players not in self.castle_layout.sticks_per_player:
+            raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not "
+                                       f"{players}: type 2, 3 or 4.")
+        rows = []
+        for i in range(players):
+            p = widgets.FloatSlider(value=0.7, min=0, max=1, step=0.05,
+                                    description=f"Player {i + 1} p", readout_format=".2f")
+            q = widgets.FloatSlider(value=0.05, min=0, max=1, step=0.01, description="q",
+                                    readout_format=".2f")
+            rows.append(widgets.HBox([p, q]))
+        self.sliders.children = rows
+        self._show("Move the sliders, then press Play it out.")
+
+    def skills(self):
+        rows = self.sliders.children
+        return make_skills(len(rows), p=[r.children[0].value for r in rows],
+                           q=[r.children[1].value for r in rows])
+
+    def _play_one(self) -> None:
+        skills = self.skills()
+        game = Game(len(skills), skills, self.castle_layout)
+        result = play_game(len(skills), skills, self.rng, self.strategy.value, game=game)
+        self.last_game = game
+        self.castle.value = castle_svg(game)
+        names = " and ".join(f"Player {w + 1}" for w in result.winners)
+        self._show(f"{names} won after {result.turns} turns ({result.reason}); "
+                   f"{result.sticks_out} stick(s) slid out.<br>" + sticks_html(game))
+
+    def _play_many(self) -> None:
+        skills = self.skills()
+        results = simulate_games(200, len(skills), skills, self.rng, self.strategy.value,
+                                 self.castle_layout)
+        wins = win_counts(results, len(skills))
+        mean = sum(r.turns for r in results) / len(results)
+        rows = "".join(f"<tr><td>Player {i + 1}</td><td>{w}</td><td>{w / 2:.1f}%</td></tr>"
+                       for i, w in enumerate(wins))
+        self._show(f"200 games, {mean:.1f} turns on average. Ties count for every winner."
+                   f"<table style='font:16px sans-serif'><tr><th>seat</th><th>wins</th>"
+                   f"<th>share</th></tr>{rows}</table>")
+
+    def _show(self, text: str, error: bool = False) -> None:
+        colour = "#a50026" if error else "#222"
+        self.result.value = f"<div style='font:16px sans-serif;color:{colour}'>{text}</div>"
+
+
+class QuietAsAMouseWidget(widgets.VBox):
+    """Both modes under one title; a toggle switches between them."""
+
+    def __init__(self, mode: str = "companion", players: int = 2, seed: int = COURSE_SEED,
+                 layout: Layout | None = None) -> None:
+        if mode not in MODES:
+            raise InvalidArgumentError(f"mode must be 'companion' or 'simulated', not {mode!r}.")
+        if players not in (2, 3, 4):
+            raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not {players!r}.")
+        layout = layout or load_layout()
+        self.companion = CompanionPanel(players, layout, seed)
+        self.simulated = SimulatedPanel(players, layout, seed)
+        self.mode = widgets.ToggleButtons(options=list(MODES), value=mode)
+        self.mode.observe(lambda _: self._switch(), names="value")
+        title = widgets.HTML("<h3 style='margin:4px 0'>Quiet as a Mouse</h3>")
+        super().__init__([title, self.mode, self.companion, self.simulated])
+        self.add_class("haba-quiet-as-a-mouse")
+        self._switch()
+
+    def _switch(self) -> None:
+        """Show one panel; its main button and its picture carry the browser-test classes."""
+        panels = {"companion": (self.companion, self.companion.roll_button, self.companion.dice),
+                  "simulated": (self.simulated, self.simulated.play_button,
+                                self.simulated.castle)}
+        for name, (panel, button, picture) in panels.items():
+            active = name == self.mode.value
+            panel.layout.display = "" if active else "none"
+            (button.add_class if active else button.remove_class)("haba-roll")
+            (picture.add_class if active else picture.remove_class)("haba-dice")
+
+
+def quiet_as_a_mouse_widget(mode: str = "companion", players: int = 2,
+                            seed: int = COURSE_SEED,
+                            layout: Layout | None = None) -> QuietAsAMouseWidget:
+    """The Quiet as a Mouse widget, opened in ``mode`` ("companion" or "simulated")."""
+    return QuietAsAMouseWidget(mode, players, seed, layout)

@@ -1,0 +1,126 @@
+"""The Quiet as a Mouse widget, driven without a browser through its buttons."""
+
+from __future__ import annotations
+
+import pytest
+
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.games.quiet_as_a_mouse import SILENT
+from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
+
+
+def test_root_and_main_elements_carry_the_browser_test_classes():
+    widget = quiet_as_a_mouse_widget()
+    assert "haba-quiet-as-a-mouse" in widget._dom_classes
+    assert "haba-roll" in widget.companion.roll_button._dom_classes
+    assert "haba-dice" in widget.companion.dice._dom_classes
+    widget.mode.value = "simulated"
+    assert "haba-roll" in widget.simulated.play_button._dom_classes
+    assert "haba-roll" not in widget.companion.roll_button._dom_classes
+    assert widget.companion.layout.display == "none"
+
+
+def test_a_companion_turn_silent_then_alarm():
+    panel = quiet_as_a_mouse_widget(seed=3).companion
+    panel.roll_button.click()
+    a, b = panel.game.roll
+    assert panel.game.phase == "choose"
+    assert a in panel.dice.value and b in panel.dice.value          # colours as words
+    assert panel.pair_choice.value in panel.game.legal_pairs()
+    assert "stroke-width='5'" in panel.castle.value                 # allowed holes ringed
+    panel.choose_button.click()
+    panel.silent_button.click()
+    assert len(panel.game.castle) == 1 and panel.game.hands == [7, 8]
+    assert "Chance the next roll is blocked: <b>0</b>" in panel.status.value
+    panel.roll_button.click()
+    panel.choose_button.click()
+    panel.alarm_button.click()
+    assert len(panel.game.castle) == 1 and panel.game.hands == [7, 8]
+    assert panel.game.current == 0
+
+
+def test_a_stick_slid_out_is_recorded():
+    panel = quiet_as_a_mouse_widget(seed=4).companion
+    for outcome_button in ("silent_button", "slid_button"):
+        panel.roll_button.click()
+        panel.choose_button.click()
+        getattr(panel, outcome_button).click()
+    assert panel.message == ""
+    assert panel.game.castle == {} and panel.game.out_of_game == 1
+    assert "out of the game 1" in panel.status.value
+
+
+def test_clicks_out_of_turn_show_a_message_and_change_nothing():
+    panel = quiet_as_a_mouse_widget().companion
+    before = panel.game.snapshot()
+    panel.alarm_button.click()
+    assert "no attempt is in progress" in panel.note.value
+    panel.choose_button.click()
+    assert "roll the dice first" in panel.note.value
+    assert panel.game.snapshot() == before
+    panel.roll_button.click()
+    panel.roll_button.click()
+    assert "finish this turn first" in panel.note.value
+
+
+def test_out_of_range_player_count_shows_a_message():
+    widget = quiet_as_a_mouse_widget()
+    panel = widget.companion
+    game = panel.game
+    panel.players_box.value = 7
+    panel.new_button.click()
+    assert "2 to 4 players" in panel.note.value and panel.game is game
+    panel.players_box.value = 3
+    panel.new_button.click()
+    assert panel.game.hands == [5, 5, 5] and panel.game.box == 1
+    widget.simulated.players_box.value = 1
+    assert "2 to 4 players" in widget.simulated.result.value
+
+
+def test_a_whole_companion_game_until_someone_wins():
+    panel = quiet_as_a_mouse_widget(seed=9).companion
+    clicks = 0
+    while panel.game.phase != "over" and clicks < 500:
+        panel.roll_button.click()
+        if panel.game.phase == "choose":
+            panel.choose_button.click()
+            panel.silent_button.click()
+        clicks += 1
+    assert panel.game.phase == "over"
+    assert "Game over" in panel.status.value
+    assert sum(panel.game.hands) + len(panel.game.castle) == 16
+
+
+def test_simulated_mode_plays_a_game_with_the_sliders():
+    widget = quiet_as_a_mouse_widget(mode="simulated", players=3)
+    panel = widget.simulated
+    assert len(panel.sliders.children) == 3
+    panel.sliders.children[0].children[0].value = 1.0
+    panel.play_button.click()
+    assert panel.last_game.phase == "over"
+    assert " won after " in panel.result.value
+    for row in panel.sliders.children:
+        row.children[0].value = 0.0
+    panel.play_button.click()
+    assert "never ends" in panel.result.value
+
+
+def test_simulated_many_games_table():
+    panel = quiet_as_a_mouse_widget(mode="simulated").simulated
+    panel.many_button.click()
+    assert "200 games" in panel.result.value and "Player 2" in panel.result.value
+
+
+@pytest.mark.parametrize("options", [{"mode": "tournament"}, {"players": 5}])
+def test_bad_factory_arguments_are_refused(options):
+    with pytest.raises(InvalidArgumentError):
+        quiet_as_a_mouse_widget(**options)
+
+
+def test_the_engine_is_the_one_the_widget_shows():
+    panel = quiet_as_a_mouse_widget(seed=1).companion
+    panel.roll_button.click()
+    panel.game.choose_pair(panel.game.legal_pairs()[-1])
+    panel.game.apply_attempt(SILENT)
+    panel._render()
+    assert "castle 1" in panel.status.value
