@@ -416,14 +416,20 @@ def solve_linear(equations: Mapping[int, Mapping[int, Fraction]],
 
 # --- simulation (a second, independent method) ----------------------------------------------
 
+def simulate_landed(board: RollAndMoveBoard, trials: int, turns: int,
+                    rng: np.random.Generator, start: int = 0) -> np.ndarray:
+    """A (trials x spaces) 0/1 array: did token ``t`` land on space ``s`` within ``turns`` turns?"""
+    landed, _ = _simulate(board, trials, turns, rng, start)
+    return landed
+
+
 def simulate_landings(board: RollAndMoveBoard, trials: int, turns: int,
                       rng: np.random.Generator, start: int = 0) -> np.ndarray:
     """How many of ``trials`` tokens landed on each space at least once within ``turns`` turns.
 
     Vectorized over tokens; compare ``counts / trials`` with :func:`landing_probabilities`.
     """
-    landed, _ = _simulate(board, trials, turns, rng, start)
-    return landed.sum(axis=0)
+    return simulate_landed(board, trials, turns, rng, start).sum(axis=0)
 
 
 def simulate_reach_turns(board: RollAndMoveBoard, target: int | Iterable[int], trials: int,

@@ -141,3 +141,10 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
         assert abs(landed[space] / games - float(exact[space])) < 0.04, space
     mean = float(expected_turns(board.to_markov(), range(39, 45)))
     assert abs(np.mean(turns_to_loop) - mean) < 3 * np.std(turns_to_loop) / np.sqrt(games)
+
+
+def test_cheese_leaders_are_recorded_when_the_trap_is_complete():
+    records = play_games(30, 4, make_rng(8), reliability=F(1, 2))
+    for r in records:
+        assert r.leaders and all(0 <= s < 4 for s in r.leaders)
+        assert r.leader_won == (r.winner in r.leaders)

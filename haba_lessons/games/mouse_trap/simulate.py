@@ -35,6 +35,12 @@ class GameRecord:
     trap_completed_on_turn: int | None
     cranks: int                   # how often the crank was turned
     catches: int                  # how many of those cranks worked
+    leaders: tuple[int, ...] = ()  # the mice with the most cheese when the trap was completed
+
+    @property
+    def leader_won(self) -> bool:
+        """Did a mouse that led in cheese when the trap was completed win?"""
+        return self.winner is not None and self.winner in self.leaders
 
 
 class _Chance:
@@ -64,7 +70,11 @@ def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generat
     """Play ``state`` to the end (or ``max_turns``) with one bot per seat; returns the record."""
     chance = _Chance(rng)
     cranks = catches = 0
+    leaders: tuple[int, ...] = ()
     while not state.is_terminal() and state.turns < max_turns:
+        if not leaders and state.trap_complete:
+            most = max(state.cheese[s] for s in state.alive())
+            leaders = tuple(s for s in state.alive() if state.cheese[s] == most)
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             outcome = chance.pick(outcomes)
@@ -75,7 +85,7 @@ def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generat
         else:
             state.apply_action(bots[state.current](state))
     return GameRecord(state.players, state.winner, state.turns, state.trap_completed_on_turn,
-                      cranks, catches)
+                      cranks, catches, leaders)
 
 
 def play_games(games: int, players: int, rng: np.random.Generator, *,
