@@ -76,7 +76,9 @@ class DiceRoller:
                                           button_style="primary")
         self.roll_button.add_class("haba-roll")
         self.per_click = widgets.Dropdown(options=list(ROLLS_PER_CLICK), value=1,
-                                          description="rolls per click")
+                                          description="rolls per click",
+                                          style={"description_width": "initial"},
+                                          layout=widgets.Layout(width="13em"))
         self.reset_button = widgets.Button(description="Start again")
         self.view = widgets.HTML()
         self.view.add_class("haba-dice")
@@ -139,7 +141,8 @@ class DiceRoller:
         header = ("<tr><th>sum</th><th>times seen</th><th>share</th><th>exact chance</th>"
                   "<th>bar = share, line = exact</th></tr>")
         return (f"<div>After <b>{rolls}</b> roll{'s' if rolls != 1 else ''}:</div>"
-                f'<table style="font-size:1.1em">{header}{"".join(rows)}</table>')
+                f'<table style="font-size:1.1em;border-spacing:0.8em 0.1em">{header}{"".join(rows)}'
+                f"</table>")
 
 
 __all__ = ["DIE_FACES", "ROLLS_PER_CLICK", "two_dice_grid", "DiceRoller"]
