@@ -46,14 +46,23 @@ class Layout:
     sticks_to_end: int
     data: GameData | None = None
 
+    def __post_init__(self) -> None:
+        # looked up on every step of a simulation, so computed once here
+        holes = {(wall, colour): tuple(i for i, c in enumerate(row) if c == colour)
+                 for wall, row in (("front", self.front_wall), ("back", self.back_wall))
+                 for colour in self.colours}
+        chances = {c: Fraction(self.die_faces.count(c), len(self.die_faces))
+                   for c in self.colours}
+        object.__setattr__(self, "_holes", holes)
+        object.__setattr__(self, "_chances", chances)
+
     def face_probability(self, colour: str) -> Fraction:
         """The chance that one colour die shows ``colour``."""
-        return Fraction(self.die_faces.count(colour), len(self.die_faces))
+        return self._chances[colour]
 
-    def holes(self, wall: str, colour: str) -> list[int]:
+    def holes(self, wall: str, colour: str) -> tuple[int, ...]:
         """Indices of the holes of ``colour`` on ``wall`` ("front" or "back"), left to right."""
-        row = self.front_wall if wall == "front" else self.back_wall
-        return [i for i, c in enumerate(row) if c == colour]
+        return self._holes[(wall, colour)]
 
     def box(self, players: int) -> int:
         """Sticks that stay in the box for this many players (1 with 3 players)."""

@@ -24,17 +24,14 @@ def _colour_choice(game: Game, strategy: str) -> tuple[str, str]:
     if game.phase != "choose":
         raise IllegalActionError("a strategy chooses holes only after a roll that fits.")
     free = game.free_counts()
-    state = counts_state(free, game.layout)
+    layout = game.layout
+    # the counts state lists the colours sorted by (chance, free front, free back); colours
+    # with equal entries are interchangeable, so any order among them will do
+    order = sorted(layout.colours, key=lambda c: (layout.face_probability(c), *free[c]))
+    state = counts_state(free, layout)
+    slot_of = {colour: slot for slot, colour in enumerate(order)}
+    colour_of = dict(enumerate(order))
     a, b = game.roll
-    # locate the rolled colours among the sorted counts entries
-    slot_of: dict[str, int] = {}
-    used: set[int] = set()
-    for colour in game.layout.colours:
-        key = (game.layout.face_probability(colour), *free[colour])
-        slot = next(k for k, entry in enumerate(state) if entry == key and k not in used)
-        slot_of[colour] = slot
-        used.add(slot)
-    colour_of = {slot: colour for colour, slot in slot_of.items()}
     (front, back), _ = orientation_choices(state, slot_of[a], slot_of[b], strategy)[0]
     return colour_of[front], colour_of[back]
 
