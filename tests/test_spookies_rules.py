@@ -314,7 +314,10 @@ def test_a_reward_larger_than_the_stockpile_takes_the_rest_and_ends_the_game():
     game.out_of_play.extend(rest)
     turn(game, KRACKO, (2, (6, 6)))                          # the attic pays 19 > 5
     assert game.stockpile == [] and len(game.chips[0]) == 35 and game.is_over
-    refused(game, lambda g: g.roll(2))
+    for action in (lambda g: g.roll(2), lambda g: g.stop(), lambda g: g.choose_figure(HANJA),
+                   lambda g: g.apply_chance(HANJA), lambda g: g.chance_outcomes()):
+        refused(game, action)
+    assert game.legal_actions() == []
     assert game.chip_total() == 75
 
 
