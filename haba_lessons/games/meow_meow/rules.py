@@ -205,8 +205,18 @@ class RoundState:
         return matches(card, top, self.colour)
 
     def playable_cards(self, player: int | None = None) -> list[Card]:
-        player = self.current if player is None else player
-        return [c for c in self.hands[player] if self.can_play(c)]
+        """The cards of ``player``'s hand (default: the current child) that fit now."""
+        hand = self.hands[self.current if player is None else player]
+        top = self.top
+        if top is None:
+            return []
+        if self.pending:
+            return [c for c in hand if c.animal == "fox"]
+        colour, animal = self.colour, top.animal
+        if animal == "parrot":                  # same as matches(), written out for speed
+            return [c for c in hand if c.colour == colour and c.animal != "parrot"]
+        return [c for c in hand if c.colour == colour or c.animal == animal
+                or c.animal == "parrot"]
 
     # ---- decisions --------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -381,6 +391,10 @@ class RoundState:
             return
         if self.phase not in _CHANCE_PHASES:
             raise IllegalActionError("No chance step is waiting: it is a child's turn.")
+        if self.phase == DEAL:                  # the whole deal from one call to the rng
+            for u in rng.random(self.draw_left).tolist():
+                self._take(int(u * len(self.pile)))
+            return
         hidden = len(self.pile) - self.bottom
         self._take(self.bottom + int(rng.random() * hidden) if hidden else self.bottom - 1)
 

@@ -16,13 +16,17 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .deck import Card
 from .rules import DRAW, KEEP, Action, Play, RoundState
 
 Bot = Callable[[RoundState, np.random.Generator], Action]
 
 
-def _plays(state: RoundState) -> list[Play]:
-    return [a for a in state.legal_actions() if isinstance(a, Play)]
+def _fitting(state: RoundState) -> list:
+    """The cards the waiting child may play now (the legal plays, without colour choices)."""
+    if state.phase == "drawn":
+        return [state.drawn]
+    return list(dict.fromkeys(state.playable_cards()))
 
 
 def _fallback(state: RoundState) -> Action:
@@ -41,46 +45,45 @@ def _commonest_colour(state: RoundState, hand: list, rng: np.random.Generator) -
     return _pick([c for c in state.rules.colours if counts.get(c) == best], rng)
 
 
-def _with_colour(state: RoundState, card_choices: list[Play], rng: np.random.Generator,
+def _with_colour(cards: list, rng: np.random.Generator,
                  name_colour: Callable[[], str]) -> Action:
-    """Choose one card uniformly among ``card_choices``; a parrot names ``name_colour()``."""
-    cards = list(dict.fromkeys(p.card for p in card_choices))
+    """Choose one card uniformly among ``cards``; a parrot names ``name_colour()``."""
     card = _pick(cards, rng)
     return Play(card, name_colour()) if card.animal == "parrot" else Play(card)
 
 
 def random_card(state: RoundState, rng: np.random.Generator) -> Action:
     """Random legal card: any card that fits, at random; a parrot names a random colour."""
-    plays = _plays(state)
-    if not plays:
+    cards = _fitting(state)
+    if not cards:
         return _fallback(state)
-    return _with_colour(state, plays, rng, lambda: _pick(list(state.rules.colours), rng))
+    return _with_colour(cards, rng, lambda: _pick(list(state.rules.colours), rng))
 
 
-def _preferring(prefer: Callable[[Play], bool]) -> Bot:
+def _preferring(prefer: Callable[[Card], bool]) -> Bot:
     def bot(state: RoundState, rng: np.random.Generator) -> Action:
-        plays = _plays(state)
-        if not plays:
+        cards = _fitting(state)
+        if not cards:
             return _fallback(state)
-        preferred = [p for p in plays if prefer(p)] or plays
+        preferred = [c for c in cards if prefer(c)] or cards
         hand = state.hands[state.current]
-        return _with_colour(state, preferred, rng, lambda: _commonest_colour(state, hand, rng))
+        return _with_colour(preferred, rng, lambda: _commonest_colour(state, hand, rng))
     return bot
 
 
-specials_first = _preferring(lambda play: play.card.special)
+specials_first = _preferring(lambda card: card.special)
 specials_first.__name__ = "specials_first"
 specials_first.__doc__ = ("Specials first: play a cat, fox, owl or parrot whenever one fits "
                           "(at random among them), else a random fitting animal card; a parrot "
                           "names the colour the bot holds most of.")
 
-specials_last = _preferring(lambda play: not play.card.special)
+specials_last = _preferring(lambda card: not card.special)
 specials_last.__name__ = "specials_last"
 specials_last.__doc__ = ("Keep specials for later: play an ordinary animal card when one fits; "
                          "a special card only when nothing else fits; a parrot names the "
                          "colour the bot holds most of.")
 
-parrot_last = _preferring(lambda play: play.card.animal != "parrot")
+parrot_last = _preferring(lambda card: card.animal != "parrot")
 parrot_last.__name__ = "parrot_last"
 parrot_last.__doc__ = ("Parrot last: any fitting card but the parrot, at random; the parrot "
                        "(the one card that always fits) only when nothing else does.")
@@ -94,14 +97,13 @@ def colour_keeper(state: RoundState, rng: np.random.Generator) -> Action:
     colour. When the next child has only one card left, a fox, owl or (with 2 children) a cat
     comes first, to slow them down. Face up, prefer cards the next child cannot follow.
     """
-    plays = _plays(state)
-    if not plays:
+    cards = _fitting(state)
+    if not cards:
         return _fallback(state)
     hand = state.hands[state.current]
     counts = Counter(c.colour for c in hand if c.animal != "parrot")
     nxt = state.next_player()
     others = state.hand_sizes()
-    cards = list(dict.fromkeys(p.card for p in plays))
 
     def score(card) -> tuple:
         stops = card.animal in ("fox", "owl") or (card.animal == "cat" and state.players == 2)
