@@ -8,7 +8,7 @@ import pytest
 
 from haba_lessons.dice import best_two
 from haba_lessons.errors import DataFileError
-from haba_lessons.games.spookies import (Rules, default_reward_table, load_data,
+from haba_lessons.games.spookies import (RewardTable, Rules, default_reward_table, load_data,
                                          load_reward_table, reward_table_from_rows)
 
 #: The fair-odds table as printed in the rules specification (typed by hand).
@@ -78,3 +78,10 @@ def test_missing_file_and_wrong_game(tmp_path):
     path.write_text('[meta]\ngame = "mouse-trap"\n', encoding="utf-8")
     with pytest.raises(DataFileError, match="spookies"):
         load_reward_table(path)
+
+
+def test_a_table_made_directly_is_checked_too():
+    with pytest.raises(DataFileError, match="row 2 column 1 is negative"):
+        RewardTable(((1, 1, 1), (-1, 1, 1)) + ((1, 1, 1),) * 5)
+    with pytest.raises(DataFileError, match="provenance"):
+        reward_table_from_rows([[1, 1, 1]] * 7, provenance="my guess")

@@ -354,7 +354,7 @@ def test_all_75_chips_are_accounted_for_at_every_step(players):
             else:
                 actions = game.legal_actions()
                 game.apply(actions[int(rng.integers(len(actions)))])
-            assert game.chip_total() == 75
+            assert game.chip_total() == game.rules.total_chips == 75
             assert all(p >= 0 for p in game.positions)
             steps += 1
         assert game.stockpile == [] and steps > 10

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...data import (Check, GameData, integer, list_of, load_game_data, matrix,
+from ...data import (PROVENANCES, Check, GameData, integer, list_of, load_game_data, matrix,
                      register_schema, text)
 from ...errors import DataFileError
 
@@ -59,11 +59,23 @@ register_schema(GAME, SCHEMA)
 
 @dataclass(frozen=True)
 class RewardTable:
-    """The 7 x 3 table of chips: ``rows[space - 1][dice - 2]`` for space 1 (>=5) .. 7 (>=11)."""
+    """The 7 x 3 table of chips: ``rows[space - 1][dice - 2]`` for space 1 (>=5) .. 7 (>=11).
+
+    Checked when made: 7 rows of 3 non-negative whole numbers, else DataFileError.
+    """
 
     rows: tuple[tuple[int, int, int], ...]
     provenance: str = "assumption"
     source: str = ""
+
+    def __post_init__(self) -> None:
+        plain = [list(r) if isinstance(r, (list, tuple)) else r for r in self.rows] \
+            if isinstance(self.rows, (list, tuple)) else self.rows
+        checked = REWARD_TABLE_CHECK(plain, "reward table")
+        if self.provenance not in PROVENANCES:
+            raise DataFileError(f"reward table provenance must be one of "
+                                f"{', '.join(PROVENANCES)}, not {self.provenance!r}.")
+        object.__setattr__(self, "rows", tuple(tuple(r) for r in checked))
 
     def reward(self, space: int, dice: int) -> int:
         """Chips for reaching ``space`` (1 = >=5 .. 7 = >=11) with ``dice`` dice."""
@@ -78,7 +90,7 @@ def load_data(path: str | Path | None = None) -> GameData:
 def default_reward_table() -> RewardTable:
     """The reward table of the package's data file (the fair-odds assumption)."""
     datum = load_data().datum("reward_table")
-    return RewardTable(tuple(tuple(row) for row in datum.value), datum.provenance, datum.source)
+    return RewardTable(datum.value, datum.provenance, datum.source)
 
 
 def reward_table_from_rows(rows: Sequence[Sequence[int]], *, source: str = "typed in",
@@ -88,10 +100,7 @@ def reward_table_from_rows(rows: Sequence[Sequence[int]], *, source: str = "type
     >>> reward_table_from_rows([[1, 1, 1]] * 6 + [[12, 5, 3]]).reward(7, 2)
     12
     """
-    plain = [list(row) if isinstance(row, (list, tuple)) else row for row in rows] \
-        if isinstance(rows, (list, tuple)) else rows
-    checked = REWARD_TABLE_CHECK(plain, "reward table")
-    return RewardTable(tuple(tuple(row) for row in checked), provenance, source)
+    return RewardTable(rows, provenance, source)
 
 
 def load_reward_table(path: str | Path) -> RewardTable:
@@ -102,5 +111,4 @@ def load_reward_table(path: str | Path) -> RewardTable:
     """
     data = load_game_data(GAME, path, schema={"reward_table": REWARD_TABLE_CHECK})
     datum = data.datum("reward_table")
-    return RewardTable(tuple(tuple(row) for row in datum.value), datum.provenance,
-                       datum.source or str(path))
+    return RewardTable(datum.value, datum.provenance, datum.source or str(path))

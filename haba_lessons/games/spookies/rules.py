@@ -23,7 +23,6 @@ raises :class:`IllegalActionError` and leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import itertools
 from collections.abc import Sequence
@@ -66,8 +65,7 @@ class Rules:
         table = reward_table
         if table is None:
             datum = data.datum("reward_table")
-            table = RewardTable(tuple(tuple(r) for r in datum.value), datum.provenance,
-                                datum.source)
+            table = RewardTable(datum.value, datum.provenance, datum.source)
         attic = data["attic_two_dice_collects_penalties"]
         if attic_two_dice_collects_penalties is not None:
             attic = bool(attic_two_dice_collects_penalties)
@@ -219,19 +217,14 @@ class SpookiesGame:
         return [p for p, v in enumerate(points) if v == max(points)]
 
     def chip_total(self) -> int:
-        """Stockpile + players' chips + penalty chips + chips out of play (always 75)."""
+        """Stockpile + players' chips + penalty chips + chips out of play: always all the
+        chips in the box (``rules.total_chips``, 75)."""
         return (len(self.stockpile) + sum(map(len, self.chips)) + sum(map(len, self.penalties))
                 + len(self.out_of_play))
 
     def penalty_counts(self) -> tuple[int, ...]:
         """Penalty chips lying on spaces 1..7 (>=5 .. >=11)."""
         return tuple(len(p) for p in self.penalties[1:])
-
-    def figure_name(self, index: int | None = None) -> str:
-        return self.rules.figures[self.figure if index is None else index]
-
-    def copy(self) -> SpookiesGame:
-        return copy.deepcopy(self)
 
     def snapshot(self) -> tuple:
         """Everything that makes up the state, as comparable values (for tests)."""
