@@ -8,19 +8,18 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.games.quiet_as_a_mouse import (STRATEGIES, Game, blocked_as_castle_fills,
                                                  blocked_probability, double_probability,
-                                                 exact_game_value, load_layout, make_skills,
+                                                 exact_game_value, first_roll_blocked_counts,
+                                                 load_layout, make_skills,
                                                  pair_probabilities, simulate_games,
                                                  strategy_named, win_counts)
 from haba_lessons.simulation import make_rng
 
-COLOURS = list(load_layout().die_faces)
 
 
 def tiny_layout(tmp_path: Path, colours: list[str], holes_per_colour: int, end: int):
@@ -115,29 +114,14 @@ def test_blocked_probability_grows_as_the_castle_fills():
         assert 0 < curve[-1] < 1
 
 
-def test_blocked_curve_agrees_with_engine_simulation():
-    exact = blocked_as_castle_fills("first free pair")
-    choose = strategy_named("first free pair")
-    rng = make_rng(11)
-    trials, sums = 500, [0.0] * 12
-    for _ in range(trials):
-        game = Game(2, make_skills(2, p=1))
-        while game.phase != "over":
-            if game.phase == "roll":
-                sums[len(game.castle)] += float(game.blocked_probability())
-                # place by rolls that fit: resample the blocked ones
-                while True:
-                    roll = tuple(COLOURS[i] for i in rng.integers(6, size=2))
-                    if game.pairs_for(roll):
-                        break
-                game.apply_roll(roll)
-            elif game.phase == "choose":
-                game.choose_pair(choose(game, rng))
-            else:
-                game.apply_attempt("silent")
-    for k in (3, 6, 9, 11):
-        estimate = sums[k] / trials
-        assert abs(estimate - float(exact[k])) < 4 * math.sqrt(0.25 / trials), k
+@pytest.mark.parametrize("strategy", ["first free pair", "random"])
+def test_blocked_curve_agrees_with_engine_simulation(strategy):
+    exact = blocked_as_castle_fills(strategy)
+    watched = first_roll_blocked_counts(600, make_rng(11), strategy)
+    for k, (blocked, games) in enumerate(watched):
+        p = float(exact[k])
+        tolerance = 4 * math.sqrt(p * (1 - p) / games) + 1e-9
+        assert abs(blocked / games - p) <= tolerance, k
 
 
 # --- the whole game -----------------------------------------------------------------------
@@ -153,9 +137,9 @@ def test_one_hole_castle_matches_the_hand_derivation(tmp_path):
 
 
 def engine_chain_value(players, skills, strategy, layout):
-    """Second method: enumerate every engine state and solve the absorbing chain with sympy."""
+    """Second method: enumerate every engine state and solve the absorbing chain exactly."""
     choose = strategy_named(strategy)
-    index, rows, queue = {}, [], []
+    index, queue = {}, []
 
     def key(game):
         return (tuple(sorted(game.castle.items())), tuple(game.hands), game.current,
@@ -187,28 +171,53 @@ def engine_chain_value(players, skills, strategy, layout):
                 twin.apply_chance(outcome)
                 outcomes.append((twin, pr, int(game.phase == "roll")))
         transitions[i] = ("move", [(visit(t), pr, cost) for t, pr, cost in outcomes])
-    n = len(index)
-    matrix = sympy.zeros(n, n)
-    rhs = sympy.zeros(n, players + 1)
+    # V[i] - sum_j P(i -> j) V[j] = cost / win indicators: one sparse row per state
+    rows = {}
     for i, (kind, data) in transitions.items():
-        matrix[i, i] = 1
+        coefficients = {i: Fraction(1)}
+        constant = [Fraction(0)] * (players + 1)
         if kind == "over":
             for w in data:
-                rhs[i, 1 + w] = 1
-            continue
-        for j, pr, cost in data:
-            matrix[i, j] -= sympy.Rational(pr.numerator, pr.denominator)
-            rhs[i, 0] += sympy.Rational(pr.numerator, pr.denominator) * cost
-    solution = matrix.LUsolve(rhs)
-    return [Fraction(int(v.p), int(v.q)) for v in solution.row(0)]
+                constant[1 + w] = Fraction(1)
+        else:
+            for j, pr, cost in data:
+                coefficients[j] = coefficients.get(j, Fraction(0)) - pr
+                constant[0] += pr * cost
+        rows[i] = (coefficients, constant)
+    return gauss_jordan(rows)[0]
 
 
-def test_exact_value_matches_an_engine_built_absorbing_chain(tmp_path):
-    strategy = "most open"
-    layout = tiny_layout(tmp_path, ["red", "blue"], 1, 2)
-    skills = make_skills(2, p=[Fraction(1, 2), Fraction(2, 3)])
-    value = exact_game_value(2, skills, strategy, layout)
-    chain = engine_chain_value(2, skills, strategy, layout)
+def gauss_jordan(rows):
+    """Solve the sparse linear system exactly; returns {unknown: solution vector}."""
+    solved = {}
+    for pivot in sorted(rows, reverse=True):  # deepest states first: little fill-in
+        coefficients, constant = rows.pop(pivot)
+        scale = coefficients.pop(pivot)
+        coefficients = {k: c / scale for k, c in coefficients.items()}
+        constant = [c / scale for c in constant]
+        for other, (co, const) in list(rows.items()) + list(solved.items()):
+            factor = co.pop(pivot, None)
+            if factor is None:
+                continue
+            for k, c in coefficients.items():
+                co[k] = co.get(k, Fraction(0)) - factor * c
+            for m, c in enumerate(constant):
+                const[m] -= factor * c
+        solved[pivot] = (coefficients, constant)
+    return {i: constant for i, (_, constant) in solved.items()}
+
+
+@pytest.mark.parametrize("colours, holes, end, players, strategy", [
+    (["red", "blue"], 1, 2, 2, "most open"),
+    (["red", "blue", "green"], 1, 3, 3, "first free pair"),
+])
+def test_exact_value_matches_an_engine_built_absorbing_chain(tmp_path, colours, holes, end,
+                                                             players, strategy):
+    layout = tiny_layout(tmp_path, colours, holes, end)
+    skills = make_skills(players, p=[Fraction(1, 2), Fraction(2, 3), Fraction(1, 3),
+                                     Fraction(3, 4)][:players])
+    value = exact_game_value(players, skills, strategy, layout)
+    chain = engine_chain_value(players, skills, strategy, layout)
     assert [value.expected_turns, *value.win] == chain
 
 

@@ -7,14 +7,14 @@ studies of whole games.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import progress, sample_outcome
-from .layout import Layout
+from .layout import Layout, load_layout
 from .rules import Game, Skill
 from .strategies import strategy_named
 
@@ -70,3 +70,39 @@ def win_counts(results: Sequence[GameResult], players: int) -> list[int]:
         for w in result.winners:
             counts[w] += 1
     return counts
+
+
+def first_roll_blocked_counts(games: int, rng: np.random.Generator,
+                              strategy: str = "most open",
+                              layout: Layout | None = None) -> list[tuple[int, int]]:
+    """Fill the castle ``games`` times with steady hands (p = 1, q = 0), watching first rolls.
+
+    Returns, for each number of sticks k already in the castle, ``(blocked, games)``: in how
+    many games the *first* roll made with k sticks in the castle was blocked. That is the
+    simulated counterpart of ``blocked_as_castle_fills`` (counting every roll instead would
+    over-weight crowded castles, where blocked rolls repeat).
+    """
+    games = require_int(games, "games", minimum=1)
+    choose = strategy_named(strategy)
+    layout = layout or load_layout()
+    # plenty of sticks in every hand: only the castle decides when the filling stops
+    # (with the real 8 sticks a game can end early at a last stick, before 11 are in)
+    plenty = replace(layout, sticks_total=2 * layout.sticks_to_end,
+                     sticks_per_player={2: layout.sticks_to_end})
+    blocked = [0] * layout.sticks_to_end
+    faces = layout.die_faces
+    for _ in progress(range(games), games, "filling castles"):
+        game = Game(2, [Skill(1), Skill(1)], plenty)
+        seen: set[int] = set()
+        while game.phase != "over":
+            if game.phase == "roll":
+                size = len(game.castle)
+                game.apply_roll((faces[rng.integers(len(faces))], faces[rng.integers(len(faces))]))
+                if size not in seen:
+                    seen.add(size)
+                    blocked[size] += int(game.phase == "roll")
+            elif game.phase == "choose":
+                game.choose_pair(choose(game, rng))
+            else:
+                game.apply_attempt("silent")
+    return [(b, games) for b in blocked]
