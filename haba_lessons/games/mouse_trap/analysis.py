@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
-
 from ..._checks import require_int, require_probability
 from ...markov import expected_landings, expected_turns, first_passage, landing_probabilities
 from .board import Board
@@ -76,12 +74,6 @@ def catch_within(reliability: object, cranks: int) -> Fraction:
     r = require_probability(reliability, "reliability r")
     cranks = require_int(cranks, "cranks", minimum=0)
     return 1 - (1 - r) ** cranks
-
-
-def catch_within_symbolic(cranks: int) -> sympy.Expr:
-    """The same as a formula in the symbol r: 1 - (1 - r)^k."""
-    r = sympy.Symbol("r")
-    return 1 - (1 - r) ** require_int(cranks, "cranks", minimum=0)
 
 
 def known_and_assumed(board: Board) -> list[dict[str, str]]:
