@@ -405,8 +405,10 @@ def test_remembered_meow_meow_ends_the_round():
     state = RoundState.scripted(rules, [[C("red", "pig")], [C("blue", "hen")]],
                                 top=C("red", "cow"))
     state.apply_action(Play(C("red", "pig")))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="cannot happen"):
         state.apply_chance("maybe")
+    with pytest.raises(IllegalActionError, match="cannot happen"):
+        state.apply_chance(["called"])
     state.apply_chance(CALLED)
     assert state.is_over() and state.winner == 0
 

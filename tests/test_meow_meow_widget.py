@@ -161,3 +161,20 @@ def test_bad_setup_is_refused_clearly():
         meow_meow_table(bot="cheater")
     with pytest.raises(InvalidArgumentError, match="players"):
         meow_meow_table(players=5)
+
+
+def test_in_the_meow_variant_you_must_press_meow_or_draw_a_card():
+    table = meow_meow_table(players=2, meow=True, seed=12)
+    assert table.meow_toggle.layout.display is None
+    state = rig(table, [[C("red", "pig"), C("red", "hen"), C("blue", "duck")],
+                        [C("green", "goat"), C("green", "hen")]], C("red", "cow"))
+    button_for(table, C("red", "pig")).click()            # two cards left: no call needed
+    assert state.forgotten_calls == 0
+    state = rig(table, [[C("red", "pig"), C("red", "hen")],
+                        [C("green", "goat"), C("green", "hen")]], C("red", "cow"))
+    button_for(table, C("red", "pig")).click()            # one card left, Meow! not pressed
+    assert state.forgotten_calls == 1 and "You forgot to call Meow and drew a card." in table.log
+    state = rig(table, [[C("red", "pig")], [C("green", "goat")]], C("red", "cow"))
+    table.meow_toggle.value = True
+    button_for(table, C("red", "pig")).click()            # Meow-Meow! called: round won
+    assert state.is_over() and state.winner == 0 and table.meow_toggle.value is False

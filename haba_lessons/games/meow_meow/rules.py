@@ -365,8 +365,9 @@ class RoundState:
     def apply_chance(self, outcome: object) -> None:
         """Resolve the chance node with ``outcome`` (a card drawn, or a Meow call)."""
         if self.phase == MEOW:
-            if outcome not in dict(self.chance_outcomes()):
-                raise IllegalActionError(f"{outcome!r} cannot happen at this Meow call.")
+            if not any(outcome == o for o, _ in self.chance_outcomes()):
+                raise IllegalActionError(f"{outcome!r} cannot happen at this Meow call: "
+                                         f"use {CALLED!r} or {FORGOT!r}.")
             self._resolve_meow(outcome)
             return
         if self.phase not in _CHANCE_PHASES:

@@ -8,7 +8,9 @@ A thin view over the rules engine: your hand is a row of buttons (colour as fill
 symbol; cards that fit are marked), a click becomes an engine action, and an action the
 rules refuse shows the engine's reason. The bots play their turns at once and the log says
 what they did. After a parrot you name a colour with the colour buttons. When a round ends,
-the winner's kitten moves one step on the track to the basket.
+the winner's kitten moves one step on the track to the basket. In the "Meow!" variant, press
+"Meow!" before playing your second-to-last and your last card; the bots forget their calls
+with the chance from the data file.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import ipywidgets as widgets
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng
 from .deck import Card
-from .rules import DRAW, KEEP, Play, Race, make_rules, resolve_chance
+from .rules import CALLED, DRAW, FORGOT, KEEP, Play, Race, make_rules, resolve_chance
 from .strategies import BOTS
 
 YOU = 0
@@ -86,6 +88,11 @@ class MeowMeowTable:
             self.colour_buttons.append(button)
         self.colour_row = widgets.HBox([widgets.HTML("<b>The parrot names:</b>")]
                                        + self.colour_buttons)
+        self.meow_toggle = widgets.ToggleButton(
+            value=False, description="Meow!", tooltip="Call Meow! before you play your "
+            "second-to-last card, and before your last card (Meow-Meow!)",
+            layout=widgets.Layout(height="48px", width="140px",
+                                  display=None if meow else "none"))
         self.next_button = widgets.Button(description="Next round", button_style="success",
                                           layout=widgets.Layout(height="48px", width="220px"))
         self.next_button.on_click(lambda _: self.next_round())
@@ -93,7 +100,7 @@ class MeowMeowTable:
         self.widget = widgets.VBox([self.table, widgets.HTML("<b>Your hand</b> (✔ = fits)"),
                                     self.hand_box, self.colour_row,
                                     widgets.HBox([self.draw_button, self.keep_button,
-                                                  self.next_button]),
+                                                  self.meow_toggle, self.next_button]),
                                     self.message])
         self.widget.add_class("haba-meow-meow")
         self.new_race()
@@ -154,6 +161,9 @@ class MeowMeowTable:
             self._say(f"Not allowed: {error}", error=True)
             return
         self.choosing = None
+        if state.phase == "meow":           # your own call: did you press "Meow!"?
+            state.apply_chance(CALLED if self.meow_toggle.value else FORGOT)
+            self.meow_toggle.value = False
         resolve_chance(state, self.rng)
         self._note(YOU, action, before)
         if state.phase == "drawn" and state.current == YOU:
