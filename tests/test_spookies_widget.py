@@ -20,7 +20,10 @@ def test_a_human_turn_friend_die_then_dice():
     table = SpookiesTable(["human", "human"], seed=3)
     game = table.game
     assert table.roll_button.description == "Roll the friend die"
+    before = table.dice_view.value
     table.roll_button.click()
+    assert table.dice_view.value != before and "friend die:" in table.dice_view.value
+    assert table.game.friend_face in table.dice_view.value
     if game.phase == "choose_figure":                    # the friend die showed "?"
         table.figure_buttons[4].click()
     assert game.phase == "choose_dice"
@@ -50,8 +53,10 @@ def test_bots_play_their_whole_turn_and_humans_cannot_act_for_them():
     assert table.roll_button.description.startswith("Play Bot 1")
     table.stop_button.click()
     assert "Bot 1" in table.message.value
+    before = table.dice_view.value
     table.roll_button.click()
     assert table.game.current == 1 and table.game.turn == 2
+    assert table.dice_view.value != before                # the browser test relies on this
 
 
 def test_scores_are_hidden_until_the_end_then_shown_with_the_winner():

@@ -179,6 +179,7 @@ class SpookiesGame:
     successes: int = 0
     gained: int = 0
     last_roll: tuple[int, ...] = ()
+    friend_face: str | None = None
     turn: int = 1
     log: list[Event] = field(default_factory=list)
 
@@ -230,7 +231,8 @@ class SpookiesGame:
         """Everything that makes up the state, as comparable values (for tests)."""
         return (self.names, self.positions, self.chips, self.stockpile, self.out_of_play,
                 self.penalties, self.current, self.phase, self.figure, self.dice,
-                self.successes, self.gained, self.last_roll, self.turn, self.log,
+                self.successes, self.gained, self.last_roll, self.friend_face, self.turn,
+                self.log,
                 str(self.rng.bit_generator.state))
 
     # --- chance ---------------------------------------------------------------------------
@@ -250,6 +252,7 @@ class SpookiesGame:
             if outcome not in faces:
                 raise IllegalActionError(f"the friend die shows one of {', '.join(faces)}, "
                                          f"not {outcome!r}.")
+            self.friend_face = outcome
             if outcome == ANY_FIGURE:
                 self._log("friend", "The friend die shows ?: choose a figure.")
                 self.phase = "choose_figure"
@@ -425,6 +428,7 @@ class SpookiesGame:
         self.current = (self.current + 1) % self.players
         self.phase = "choose_figure" if self.rules.free_choice else "friend"
         self.figure = None
+        self.friend_face = None
         self.dice = None
         self.successes = 0
         self.gained = 0

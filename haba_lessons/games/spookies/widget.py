@@ -86,6 +86,24 @@ def house_svg(game: SpookiesGame) -> str:
     return "".join(parts)
 
 
+def friend_die_html(game: SpookiesGame) -> str:
+    """The turn and the friend die's face (a figure's initial, colour and name, or "?")."""
+    face = game.friend_face
+    who = escape(game.names[game.current])
+    if game.is_over:
+        return '<div style="font-size:22px">The game is over.</div>'
+    if face is None:
+        text = ("free-choice variant: choose a figure" if game.rules.free_choice
+                else "the friend die is still to be rolled")
+        return f'<div style="font-size:22px">Turn {game.turn} · {who}: {text}.</div>'
+    colour = "#777" if face == "?" else FIGURE_COLOURS[game.rules.figures.index(face)]
+    label = "? (free choice)" if face == "?" else face
+    return (f'<div style="font-size:22px">Turn {game.turn} · {who} · friend die: '
+            f'<span style="display:inline-block;width:44px;height:44px;line-height:44px;'
+            f'text-align:center;border-radius:8px;background:{colour};color:white;'
+            f'font-weight:bold">{escape(face[0])}</span> <b>{escape(label)}</b></div>')
+
+
 def dice_svg(faces: Sequence[int]) -> str:
     """Big dice with pips and numbers; the two highest (which count) are outlined."""
     if not faces:
@@ -249,7 +267,7 @@ class SpookiesTable:
     def _render(self) -> None:
         game = self.game
         self.house.value = house_svg(game)
-        self.dice_view.value = dice_svg(game.last_roll)
+        self.dice_view.value = friend_die_html(game) + dice_svg(game.last_roll)
         name = game.names[game.current]
         bot = None if game.is_over else self.seats[game.current]
         if game.is_over:
