@@ -11,10 +11,14 @@ from hypothesis import strategies as st
 
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.games.mouse_trap import SpendCheese, default_board, new_game
+from haba_lessons.games.mouse_trap.analysis import (catch_within, expected_path_builds,
+                                                    known_and_assumed, landing_rows,
+                                                    turns_to_loop_distribution)
+from haba_lessons.games.mouse_trap.analysis import turns_to_loop as turns_to_loop_exact
 from haba_lessons.games.mouse_trap.rules import ROLL
 from haba_lessons.games.mouse_trap.simulate import play_games, win_rates
 from haba_lessons.games.mouse_trap.strategies import STRATEGIES
-from haba_lessons.markov import (expected_turns, landing_probabilities, reach_probability,
+from haba_lessons.markov import (landing_probabilities, reach_probability,
                                  simulate_landings)
 from haba_lessons.simulation import make_rng, sample_outcome
 
@@ -121,14 +125,18 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
     exact = landing_probabilities(board.to_markov())
     rng = make_rng(12)
     games, landed = 1500, np.zeros(45)
-    turns_to_loop = []
+    turns_to_loop, build_landings = [], []
+    builds_for_two = {s.number for s in board.spaces if s.kind == "build" and 2 in s.players
+                      and not board.in_loop(s.number)}
     for _ in range(games):
         state = new_game(2, 1)
-        seen, turn = set(), 0
+        seen, turn, builds = set(), 0, 0
         while not board.in_loop(state.positions[0]):
             if state.phase == ROLL and state.current == 0:
                 face = sample_outcome(state.chance_outcomes(), rng)
-                seen.add(board.land(state.positions[0], face))
+                landing = board.land(state.positions[0], face)
+                seen.add(landing)
+                builds += landing in builds_for_two
                 turn += 1
                 state.apply_action(face)
             elif state.is_chance_node():
@@ -136,11 +144,32 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
             else:
                 state.apply_action(STRATEGIES["never"](state))
         turns_to_loop.append(turn)
+        build_landings.append(builds)
         landed[list(seen)] += 1
     for space in range(39):
         assert abs(landed[space] / games - float(exact[space])) < 0.04, space
-    mean = float(expected_turns(board.to_markov(), range(39, 45)))
-    assert abs(np.mean(turns_to_loop) - mean) < 3 * np.std(turns_to_loop) / np.sqrt(games)
+    for values, exact_mean in ((turns_to_loop, turns_to_loop_exact(board)),
+                               (build_landings, expected_path_builds(board, 2))):
+        assert abs(np.mean(values) - float(exact_mean)) < 3 * np.std(values) / np.sqrt(games)
+
+
+def test_analysis_helpers():
+    board = default_board()
+    assert catch_within("3/4", 2) == F(15, 16) and catch_within(1, 0) == 0
+    with pytest.raises(InvalidArgumentError, match="reliability"):
+        catch_within(1.5, 2)
+    rows = landing_rows(board)
+    assert [r["space"] for r in rows] == list(range(39))
+    assert rows[2]["P(lands)"] == F(7, 36) and rows[2]["expected landings"] == F(7, 36)
+    passage = turns_to_loop_distribution(board, turns=60)
+    assert passage[1] == 0 and 1 - sum(passage.values()) < F(1, 10**6)
+    # More players, fewer build spaces that work for you: 2 > 3 > 4.
+    builds = [expected_path_builds(board, n) for n in (2, 3, 4)]
+    assert builds[0] > builds[1] > builds[2] > 0
+    table = known_and_assumed(board)
+    provenance = {row["what"]: row["provenance"] for row in table}
+    assert provenance["spaces"] == "assumption" and provenance["cheese_pieces"] == "rulebook"
+    assert sum(row["provenance"] == "interpretation" for row in table) >= 5
 
 
 def test_cheese_leaders_are_recorded_when_the_trap_is_complete():
