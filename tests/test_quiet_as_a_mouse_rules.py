@@ -17,9 +17,6 @@ from haba_lessons.games.quiet_as_a_mouse import (ALARM, SILENT, SLID_OUT, Game, 
                                                  make_skills, play_game)
 from haba_lessons.simulation import make_rng, sample_outcome
 
-COLOURS = ["red", "yellow", "green", "blue", "orange", "purple"]
-
-
 def fitting_roll(game: Game) -> tuple[str, str]:
     """A roll that fits: the colours of the leftmost free front hole and back hole."""
     front = next(i for i in range(12) if i not in game.castle)

@@ -25,6 +25,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
@@ -61,6 +62,16 @@ def make_skills(players: int, p: object | Sequence[object] = Fraction(1, 2),
     return tuple(Skill(a, b) for a, b in zip(spread(p, "p"), spread(q, "q")))
 
 
+@lru_cache(maxsize=None)
+def _roll_outcomes(faces: tuple[str, ...]) -> tuple[tuple[Roll, Fraction], ...]:
+    """Every ordered pair of colours two dice with these faces can show, with its chance."""
+    weights: dict[Roll, Fraction] = {}
+    for a in faces:
+        for b in faces:
+            weights[(a, b)] = weights.get((a, b), Fraction(0)) + Fraction(1, len(faces) ** 2)
+    return tuple(weights.items())
+
+
 class Game:
     """The state of one game, changed only through the actions below."""
 
@@ -93,13 +104,7 @@ class Game:
     # --- reading the state ----------------------------------------------------------------
     def clone(self) -> Game:
         """An independent copy (the layout is shared: it never changes)."""
-        layout, self.layout = self.layout, None
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.layout = layout
-        twin.layout = layout
-        return twin
+        return copy.deepcopy(self, {id(self.layout): self.layout})
 
     def snapshot(self) -> dict:
         """Everything that can change, for comparing a state before and after an action."""
@@ -128,7 +133,7 @@ class Game:
 
     def blocked_probability(self) -> Fraction:
         """The exact chance that the next roll fits no free pair of holes."""
-        from .analysis import blocked_probability
+        from .analysis import blocked_probability  # analysis imports this module
         return blocked_probability(self.free_counts(), self.layout)
 
     def legal_pairs(self) -> list[Pair]:
@@ -148,12 +153,7 @@ class Game:
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         """The outcomes of the chance node the game waits for, with exact probabilities."""
         if self.phase == "roll":
-            faces = self.layout.die_faces
-            weights: dict[Roll, Fraction] = {}
-            for a in faces:
-                for b in faces:
-                    weights[(a, b)] = weights.get((a, b), Fraction(0)) + Fraction(1, len(faces) ** 2)
-            return list(weights.items())
+            return list(_roll_outcomes(self.layout.die_faces))
         if self.phase == "attempt":
             return self.attempt_outcomes()
         raise IllegalActionError(f"the game is not waiting for chance now (phase: {self.phase}).")
