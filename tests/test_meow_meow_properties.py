@@ -169,3 +169,13 @@ def test_a_teachers_own_file_is_used(tmp_path):
     assert settings_.steps_to_basket == 6
     rules = make_rules(2, settings=settings_)
     assert play_race(rules, make_rng(1)).kittens.count(6) == 1
+
+
+def test_strategy_table_shares_seats_fairly_and_checks_names():
+    from haba_lessons.errors import InvalidArgumentError
+    from haba_lessons.games.meow_meow.simulate import strategy_table
+    table = strategy_table(make_rng(4), 40, ["random card", "parrot last"])
+    assert list(table["who"]) == ["random card", "parrot last"]
+    assert table["wins"].sum() == 40 and set(table["rounds"]) == {40}
+    with pytest.raises(InvalidArgumentError, match="bot names"):
+        strategy_table(make_rng(4), 10, ["random card", "cheater"])

@@ -61,7 +61,7 @@ Action = Union[Play, str]
 # Phases of a round.
 DEAL, START, TURN, DRAWING, DRAWN, MEOW, OVER = (
     "deal", "start", "turn", "drawing", "drawn", "meow", "over")
-_CHANCE_PHASES = (DEAL, START, DRAWING, MEOW)
+CHANCE_PHASES = (DEAL, START, DRAWING, MEOW)
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ class RoundState:
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        return self.phase in _CHANCE_PHASES
+        return self.phase in CHANCE_PHASES
 
     def next_player(self, steps: int = 1) -> int:
         return (self.current + self.direction * steps) % self.rules.players
@@ -240,7 +240,7 @@ class RoundState:
         """Why ``action`` is not allowed now, in words for the child; None if it is allowed."""
         if self.phase == OVER:
             return "The round is over: start a new round."
-        if self.phase in _CHANCE_PHASES:
+        if self.phase in CHANCE_PHASES:
             return "Wait: cards are being dealt or drawn (a chance step comes first)."
         who = f"child {self.current + 1}"
         if action == KEEP:
@@ -354,7 +354,7 @@ class RoundState:
         if self.phase == MEOW:
             p = self.rules.forget_chance
             return [(o, q) for o, q in ((CALLED, 1 - p), (FORGOT, p)) if q]
-        if self.phase not in _CHANCE_PHASES:
+        if self.phase not in CHANCE_PHASES:
             return []
         hidden = self.pile[self.bottom:]
         if not hidden:
@@ -370,7 +370,7 @@ class RoundState:
                                          f"use {CALLED!r} or {FORGOT!r}.")
             self._resolve_meow(outcome)
             return
-        if self.phase not in _CHANCE_PHASES:
+        if self.phase not in CHANCE_PHASES:
             raise IllegalActionError("No chance step is waiting: it is a child's turn.")
         if self.bottom == len(self.pile):
             if outcome != self.pile[self.bottom - 1]:
@@ -390,7 +390,7 @@ class RoundState:
             forgot = rng.random() < self.rules.forget_chance
             self._resolve_meow(FORGOT if forgot else CALLED)
             return
-        if self.phase not in _CHANCE_PHASES:
+        if self.phase not in CHANCE_PHASES:
             raise IllegalActionError("No chance step is waiting: it is a child's turn.")
         if self.phase == DEAL:                  # the whole deal from one call to the rng
             for u in rng.random(self.draw_left).tolist():
@@ -514,7 +514,7 @@ class RoundState:
 
 def resolve_chance(state: RoundState, rng: np.random.Generator) -> None:
     """Sample chance nodes with ``rng`` until a child must decide or the round is over."""
-    while state.phase in _CHANCE_PHASES:
+    while state.phase in CHANCE_PHASES:
         state.sample_chance(rng)
 
 

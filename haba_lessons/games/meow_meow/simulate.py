@@ -16,7 +16,7 @@ from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import Estimate, progress
 from .analysis import chain_length
-from .rules import Race, Rules, RoundState, make_rules, new_round, resolve_chance
+from .rules import CHANCE_PHASES, Race, Rules, RoundState, make_rules, new_round
 from .strategies import BOTS, Bot, random_card
 
 #: A round that has not ended after this many turns is called off (it can only happen when
@@ -51,10 +51,13 @@ def _bots(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
 def play_out(state: RoundState, bots: Sequence[Bot], rng: np.random.Generator,
              max_turns: int = MAX_TURNS) -> RoundState:
     """Play ``state`` to the end of the round (or ``max_turns``), bots deciding, rng for chance."""
-    resolve_chance(state, rng)
+    chance = CHANCE_PHASES
+    while state.phase in chance:
+        state.sample_chance(rng)
     while state.phase != "over" and state.turns < max_turns:
         state._apply(bots[state.current](state, rng))   # bots only choose legal actions
-        resolve_chance(state, rng)
+        while state.phase in chance:
+            state.sample_chance(rng)
     return state
 
 
@@ -197,4 +200,34 @@ def strategy_tournament(rng: np.random.Generator, rounds: int, players: int = 2,
                    for i in progress(range(rounds), rounds, name)]
         row = _win_table(results, players, [name] + [opponent] * (players - 1)).iloc[0]
         rows.append(row.to_dict())
+    return pd.DataFrame(rows)
+
+
+def strategy_table(rng: np.random.Generator, rounds: int,
+                   names: Sequence[str] = ("specials first", "keep specials for later",
+                                           "parrot last", "colour keeper")) -> pd.DataFrame:
+    """Bots against each other at one table, one seat each; seats rotate every round.
+
+    Every bot sits in every seat equally often, so the starting advantage is shared fairly.
+    With no difference between them each would win 1 / (number of bots).
+    """
+    rounds = require_int(rounds, "rounds", minimum=1)
+    names = list(names)
+    unknown = [n for n in names if n not in BOTS]
+    if unknown or not 2 <= len(names) <= 4:
+        raise InvalidArgumentError(f"give 2 to 4 bot names from: {', '.join(BOTS)}.")
+    rules = make_rules(len(names))
+    wins = dict.fromkeys(names, 0)
+    for i in progress(range(rounds), rounds, "table"):
+        seating = [names[(seat + i) % len(names)] for seat in range(len(names))]
+        result = play_round(rules, rng, [BOTS[n] for n in seating])
+        if result.winner is not None:
+            wins[seating[result.winner]] += 1
+    rows = []
+    for name in names:
+        estimate = Estimate(wins[name], rounds)
+        low, high = estimate.interval
+        rows.append({"who": name, "wins": wins[name], "rounds": rounds,
+                     "win rate": round(estimate.value, 3), "low": round(low, 3),
+                     "high": round(high, 3)})
     return pd.DataFrame(rows)

@@ -26,7 +26,7 @@ def _fitting(state: RoundState) -> list:
     """The cards the waiting child may play now (the legal plays, without colour choices)."""
     if state.phase == "drawn":
         return [state.drawn]
-    return list(dict.fromkeys(state.playable_cards()))
+    return state.playable_cards()       # a deck holds each card once: no duplicates
 
 
 def _fallback(state: RoundState) -> Action:
