@@ -99,3 +99,12 @@ def test_bots_only_with_a_useless_trap_stop():
     w = mouse_trap_widget(players=2, humans=(), reliability=0, seed=7)
     assert "stopped after" in w.status.value and not w.state.is_terminal()
     assert w.roll_button.disabled and w.crank_button.disabled
+
+
+def test_new_game_button_starts_again():
+    w = mouse_trap_widget(players=2, humans=(0,), seed=8)
+    w.roll_button.click()
+    assert w.state.turns > 0
+    w.new_button.click()
+    assert w.state.turns == 0 and w.state.positions == [0, 0] and w.state.pile == 52
+    assert not w.roll_button.disabled and "0 parts built of 24" in w.board_view.value

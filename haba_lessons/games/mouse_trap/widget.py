@@ -41,7 +41,8 @@ class MouseTrapWidget(widgets.VBox):
             require_int(seat, "human seat", minimum=0, maximum=players - 1)
         for seat in humans:
             names[seat] += " (you)"
-        self.state = new_game(players, reliability, board, names, keep_log=True)
+        self._new_game = lambda: new_game(players, reliability, board, names, keep_log=True)
+        self.state = self._new_game()
         self.humans = humans
         self.bot = get_strategy(strategy)
         self.rng = make_rng(seed)
@@ -73,14 +74,16 @@ class MouseTrapWidget(widgets.VBox):
                                              layout=widgets.Layout(width="340px"))
         self.take_button = widgets.Button(description="Take cheese", button_style="success",
                                           layout=big)
+        self.new_button = widgets.Button(description="New game", layout=big)
         self.roll_button.on_click(lambda _: self._human(self._roll))
         self.crank_button.on_click(lambda _: self._human(lambda: self.state.apply_action(Crank())))
         self.end_button.on_click(lambda _: self._human(lambda: self.state.apply_action(EndTurn())))
         self.spend_button.on_click(lambda _: self._human(self._spend))
         self.take_button.on_click(lambda _: self._human(self._take))
+        self.new_button.on_click(lambda _: self._human(self._restart))
         controls = widgets.VBox([
             widgets.HBox([self.roll_button, self.dice]),
-            widgets.HBox([self.crank_button, self.end_button]),
+            widgets.HBox([self.crank_button, self.end_button, self.new_button]),
             widgets.HBox([self.move_choice, self.spend_button]),
             widgets.HBox([self.split_choice, self.take_button]),
         ])
@@ -105,6 +108,11 @@ class MouseTrapWidget(widgets.VBox):
         if self.state.phase != ROLL:
             raise InvalidArgumentError("it is not time to roll: choose one of the other buttons.")
         self._chance()
+
+    def _restart(self) -> None:
+        """A fresh game with the same players and r (the dice go on from the same seed)."""
+        self.state = self._new_game()
+        self.dice.value = ""
 
     def _spend(self) -> None:
         if self.move_choice.value is None:
