@@ -178,3 +178,14 @@ def test_in_the_meow_variant_you_must_press_meow_or_draw_a_card():
     table.meow_toggle.value = True
     button_for(table, C("red", "pig")).click()            # Meow-Meow! called: round won
     assert state.is_over() and state.winner == 0 and table.meow_toggle.value is False
+
+
+def test_the_app_factory_returns_the_root_widget_with_its_controller():
+    from haba_lessons.games.meow_meow.widget import meow_meow_widget
+    root = meow_meow_widget()
+    assert "haba-meow-meow" in root._dom_classes
+    table = root.meow_meow_table
+    before = table.table.value
+    assert table.state.current == 0 and not table.draw_button.disabled  # you start round 1
+    table.draw_button.click()                 # what the browser test does with .haba-roll
+    assert table.table.value != before

@@ -312,3 +312,16 @@ def meow_meow_table(players: int = 3, bot: str = "colour keeper", *, face_up: bo
     the "Meow!" variant. Display the returned table (or its ``.widget``) in a notebook.
     """
     return MeowMeowTable(players, bot, face_up=face_up, without=without, meow=meow, seed=seed)
+
+
+def meow_meow_widget(players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
+                     without: tuple[str, ...] = (), meow: bool = False,
+                     seed: int = COURSE_SEED) -> widgets.VBox:
+    """The root widget of a :func:`meow_meow_table` (for app mode: callable with no arguments).
+
+    The controller stays reachable as the widget's ``meow_meow_table`` attribute.
+    """
+    table = meow_meow_table(players, bot, face_up=face_up, without=without, meow=meow,
+                            seed=seed)
+    table.widget.meow_meow_table = table
+    return table.widget
