@@ -2,7 +2,7 @@
 
 For the dice, the only thing about the castle that matters is how many holes of each colour
 are still free on each wall. Colours that are equally likely on the dice are interchangeable,
-so a castle is summarised by the sorted tuple of ``(chance of the colour, free front holes,
+so a castle is summarised by the sorted tuple of ``(faces of a die showing the colour, free front holes,
 free back holes)``, one entry per colour: a :data:`Counts` state. With the default castle
 there are at most 3003 such states.
 
@@ -26,8 +26,9 @@ from ...errors import InvalidArgumentError
 from .layout import Layout, load_layout
 from .rules import Skill
 
-#: One entry per colour: (chance one die shows it, free front holes, free back holes), sorted.
-Counts = tuple[tuple[Fraction, int, int], ...]
+#: One entry per colour: (faces of a die showing it, free front holes, free back holes), sorted.
+#: Whole numbers only, so that states hash fast; a die has sum(faces) faces.
+Counts = tuple[tuple[int, int, int], ...]
 STRATEGIES = ("first free pair", "most open", "random")
 
 
@@ -62,7 +63,7 @@ def double_probability(layout: Layout | None = None) -> Fraction:
 # --- the castle as counts -----------------------------------------------------------------
 def counts_state(free: Mapping[str, tuple[int, int]], layout: Layout) -> Counts:
     """The canonical counts state of ``colour -> (free front, free back)``."""
-    return tuple(sorted((layout.face_probability(c), f, b) for c, (f, b) in free.items()))
+    return tuple(sorted((layout.die_faces.count(c), f, b) for c, (f, b) in free.items()))
 
 
 def full_counts(layout: Layout) -> Counts:
@@ -89,12 +90,17 @@ def blocked_probability(free: Mapping[str, tuple[int, int]] | Counts,
 
 @lru_cache(maxsize=None)
 def _blocked(state: Counts) -> Fraction:
-    total = Fraction(0)
+    ways = 0
     for i, (wi, _, _) in enumerate(state):
         for j, (wj, _, _) in enumerate(state):
             if not (fits(state, i, j) or fits(state, j, i)):
-                total += wi * wj
-    return total
+                ways += wi * wj
+    return Fraction(ways, _faces(state) ** 2)
+
+
+def _faces(state: Counts) -> int:
+    """How many faces each die has."""
+    return sum(entry[0] for entry in state)
 
 
 def place(state: Counts, front: int, back: int) -> Counts:
@@ -142,14 +148,16 @@ def placement_outcomes(state: Counts, strategy: str) -> tuple[tuple[Counts, Frac
     blocked rolls, which leave ``state`` unchanged.
     """
     result: dict[Counts, Fraction] = {}
+    rolls = _faces(state) ** 2
     for i, (wi, _, _) in enumerate(state):
         for j, (wj, _, _) in enumerate(state):
+            chance = Fraction(wi * wj, rolls)
             choices = orientation_choices(state, i, j, strategy)
             if not choices:
-                result[state] = result.get(state, Fraction(0)) + wi * wj
+                result[state] = result.get(state, Fraction(0)) + chance
             for (front, back), r in choices:
                 nxt = place(state, front, back)
-                result[nxt] = result.get(nxt, Fraction(0)) + wi * wj * r
+                result[nxt] = result.get(nxt, Fraction(0)) + chance * r
     return tuple(result.items())
 
 
@@ -239,8 +247,10 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         for t in range(players):
             value = [Fraction(1)] + [Fraction(0)] * players
             for nxt, r in moves:
+                weight = r * p[t]
                 for k, v in enumerate(after_silent(nxt, hands, t)):
-                    value[k] += r * p[t] * v
+                    if v:
+                        value[k] += weight * v
             stay.append(1 - unblocked * p[t])
             leave.append(tuple(value))
         memo[key] = _solve_turn_cycle(stay, leave, zero)

@@ -25,9 +25,9 @@ def _colour_choice(game: Game, strategy: str) -> tuple[str, str]:
         raise IllegalActionError("a strategy chooses holes only after a roll that fits.")
     free = game.free_counts()
     layout = game.layout
-    # the counts state lists the colours sorted by (chance, free front, free back); colours
+    # the counts state lists the colours sorted by (faces, free front, free back); colours
     # with equal entries are interchangeable, so any order among them will do
-    order = sorted(layout.colours, key=lambda c: (layout.face_probability(c), *free[c]))
+    order = sorted(layout.colours, key=lambda c: (layout.die_faces.count(c), *free[c]))
     state = counts_state(free, layout)
     slot_of = {colour: slot for slot, colour in enumerate(order)}
     colour_of = dict(enumerate(order))
