@@ -35,15 +35,18 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
         6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
 
 
-def house_svg(game: SpookiesGame) -> str:
+def house_svg(game: SpookiesGame, display_width: int = 560) -> str:
     """The board: start area, garden, five floors and the attic, with the figures (colour
-    and name), the penalty chips on each space and the reward table beside each space."""
+    and name), the penalty chips on each space and the reward table beside each space.
+    Drawn on a 720-wide canvas and shown ``display_width`` pixels wide."""
     rules, row, width = game.rules, 56, 720
     top = 70
     height = top + row * (ATTIC + 1) + 10
     table = rules.reward_table
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="The Spookies house">',
+    shown = round(height * display_width / width)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{display_width}" '
+             f'height="{shown}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="The Spookies house">',
              f'<polygon points="20,{top} 300,8 580,{top}" fill="#5b4a6b" stroke="#222"/>',
              f'<text x="300" y="{top - 14}" font-size="20" fill="white" '
              f'text-anchor="middle">Spookies house</text>',
@@ -157,15 +160,18 @@ class SpookiesTable:
         self.teaching = widgets.Checkbox(value=teaching, description="teaching mode")
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.roll_button = widgets.Button(button_style="primary",
-                                          layout=widgets.Layout(width="300px", height="48px"))
+                                          layout=widgets.Layout(width="230px", height="48px"))
         self.roll_button.add_class("haba-roll")
         self.dice_choice = widgets.ToggleButtons(options=[("2 dice", 2), ("3 dice", 3),
                                                           ("4 dice", 4)], value=4,
-                                                 description="Dice:")
-        self.stop_button = widgets.Button(description="Stop and keep the chips",
-                                          layout=widgets.Layout(width="220px", height="48px"))
+                                                 description="Dice:",
+                                                 style={"button_width": "90px"})
+        self.stop_button = widgets.Button(description="Stop, keep the chips",
+                                          layout=widgets.Layout(width="190px", height="48px"))
         self.figure_buttons = [widgets.Button(description=name,
-                                              style={"button_color": FIGURE_COLOURS[i]})
+                                              style={"button_color": FIGURE_COLOURS[i],
+                                                     "text_color": "white"},
+                                              layout=widgets.Layout(width="84px"))
                                for i, name in enumerate(self.rules.figures)]
         self.house = widgets.HTML()
         self.dice_view = widgets.HTML()
@@ -182,13 +188,19 @@ class SpookiesTable:
             button.on_click(lambda _, i=i: self._act(lambda: self._choose(i)))
         self.teaching.observe(lambda _: self._render(), "value")
         self.dice_choice.observe(lambda _: self._render(), "value")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        controls = widgets.VBox([
+            self.status, self.message, widgets.HBox([self.roll_button, self.stop_button],
+                                                    layout=wrap),
+            self.dice_choice, widgets.HBox(self.figure_buttons, layout=wrap), self.dice_view,
+            self.odds, self.scores,
+        ], layout=widgets.Layout(width="440px"))
         self.widget = widgets.VBox([
-            widgets.HBox(self.seat_pickers[:3]), widgets.HBox(self.seat_pickers[3:] + [
-                self.free_choice, self.teaching, self.new_game_button]),
-            widgets.HBox([self.house, widgets.VBox([self.status, self.scores, self.log])]),
-            self.message,
-            widgets.HBox([self.roll_button, self.stop_button]),
-            self.dice_choice, widgets.HBox(self.figure_buttons), self.odds, self.dice_view,
+            widgets.HBox(self.seat_pickers[:3], layout=wrap),
+            widgets.HBox(self.seat_pickers[3:] + [self.free_choice, self.teaching,
+                                                  self.new_game_button], layout=wrap),
+            widgets.HBox([self.house, controls], layout=wrap),
+            self.log,
         ])
         self.widget.add_class("haba-spookies")
         self.new_game()
@@ -289,11 +301,11 @@ class SpookiesTable:
             todo = (f"{name} moves {figure} (on {where}): choose 2, 3 or 4 dice and roll"
                     + ("." if game.must_roll else f", or stop with {game.gained} chip(s) "
                        f"from this turn."))
-        self.status.value = f'<div style="font-size:22px;max-width:420px">{escape(todo)}</div>'
+        self.status.value = f'<div style="font-size:22px">{escape(todo)}</div>'
         self.scores.value = self._score_html()
         lines = [escape(e.text) for e in game.log[-6:]]
-        self.log.value = ('<div style="font-size:15px;max-width:420px">' + "<br>".join(lines)
-                          + "</div>")
+        self.log.value = ('<div style="font-size:15px"><b>What happened</b><br>'
+                          + "<br>".join(lines) + "</div>")
         self.odds.value = self._odds_html() if self.teaching.value else ""
 
     def _score_html(self) -> str:
@@ -331,11 +343,12 @@ class SpookiesTable:
         if not game.must_roll:
             star = " ★ best" if best.kind == "stop" else ""
             rows.append(f"<tr><td>stop{star}</td><td>—</td><td>+0.00</td><td>+0.00</td></tr>")
-        return ('<table style="font-size:17px"><tr><th>choice</th><th>chance of success</th>'
-                '<th>expected chips: this roll only</th><th>expected chips: roll, then play '
-                f'best</th></tr>{"".join(rows)}</table>'
-                '<div style="font-size:13px">Expected chips are net of fines; rewards use the '
-                f'{game.rules.reward_table.provenance} reward table.</div>')
+        return ('<table style="font-size:17px"><tr><th rowspan="2">choice</th>'
+                '<th rowspan="2">chance of success</th><th colspan="2">expected chips</th>'
+                '</tr><tr><th>this roll only</th><th>then best play</th></tr>'
+                f'{"".join(rows)}</table><div style="font-size:13px">Expected chips are net '
+                f'of fines; the rewards come from the {game.rules.reward_table.provenance} '
+                f'reward table.</div>')
 
 
 class _Refused(HabaLessonsError):
