@@ -98,7 +98,7 @@ def test_every_strategy_plays_only_legal_actions():
 
 
 def test_tournament_table():
-    table = tournament(["optimal", "cautious"], 12, seed=1)
+    table = tournament(["optimal", "cautious"], 12, seed=1, free_choice=True)
     assert list(table["strategy"]) == ["optimal", "cautious"]
     assert table["wins"].sum() >= 12
     assert ((table["95% CI low"] <= table["win rate"])

@@ -99,9 +99,11 @@ def test_house_shows_figures_by_name_and_penalty_chips():
 
 def test_new_game_with_the_seat_pickers_and_bad_seats():
     table = SpookiesTable(["human", "human"])
+    first_stockpile = list(table.game.stockpile)
     table.seat_pickers[2].value = "random"
     table.new_game_button.click()
     assert table.game.players == 3
+    assert table.game.stockpile[:50] != first_stockpile      # a new game, new chips and dice
     for picker in table.seat_pickers:
         picker.value = "(empty seat)"
     table.new_game_button.click()

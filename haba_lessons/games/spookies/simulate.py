@@ -66,7 +66,8 @@ def finish_game(game: SpookiesGame, bots: Sequence[Strategy],
 
 
 def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = COURSE_SEED,
-               rules: Rules | None = None, description: str = "games") -> pd.DataFrame:
+               rules: Rules | None = None, free_choice: bool | None = None,
+               description: str = "games") -> pd.DataFrame:
     """Play ``games`` games with one seat per strategy; seats rotate so nobody always starts.
 
     A game counts as a win for every player with the most points (ties share the win), so
@@ -81,7 +82,7 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
     for g in progress(range(games), games, description):
         shift = g % seats
         order = bots[shift:] + bots[:shift]
-        result = play_game(order, seed=seed + g, rules=rules)
+        result = play_game(order, seed=seed + g, rules=rules, free_choice=free_choice)
         for seat in range(seats):
             original = (seat + shift) % seats
             wins[original] += seat in result.winners

@@ -152,6 +152,7 @@ class SpookiesTable:
                 get_strategy(seat)
         self.rules = rules or Rules.standard()
         self.seed = seed
+        self.games_started = 0
         self.seat_pickers = [widgets.Dropdown(options=SEAT_CHOICES, description=f"Seat {i + 1}",
                                               value=seats[i] if i < len(seats) else EMPTY,
                                               layout=widgets.Layout(width="230px"))
@@ -217,9 +218,11 @@ class SpookiesTable:
                                              for s in seats]
         names = [f"Player {i + 1}" if seat == HUMAN else f"Bot {i + 1} ({seat})"
                  for i, seat in enumerate(seats)]
-        self.game = new_game(names, rules=self.rules, seed=self.seed,
+        seed = self.seed + self.games_started        # each new game gets new dice
+        self.games_started += 1
+        self.game = new_game(names, rules=self.rules, seed=seed,
                              free_choice=self.free_choice.value)
-        self.bot_rng = np.random.default_rng([self.seed, 2])
+        self.bot_rng = np.random.default_rng([seed, 2])
         self.message.value = ""
         self._render()
 
