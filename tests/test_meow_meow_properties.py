@@ -179,3 +179,9 @@ def test_strategy_table_shares_seats_fairly_and_checks_names():
     assert table["wins"].sum() == 40 and set(table["rounds"]) == {40}
     with pytest.raises(InvalidArgumentError, match="bot names"):
         strategy_table(make_rng(4), 10, ["random card", "cheater"])
+
+
+@given(count=st.integers(1, 5000), updates=st.integers(1, 40))
+def test_progress_steps_cover_every_round_once(count, updates):
+    from haba_lessons.games.meow_meow.simulate import _steps
+    assert list(_steps(count, "rounds", updates)) == list(range(count))

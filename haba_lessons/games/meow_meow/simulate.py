@@ -84,10 +84,21 @@ def play_race(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] 
     return race
 
 
+def _steps(count: int, description: str, updates: int = 20):
+    """``range(count)`` with a notebook progress bar that moves about ``updates`` times.
+
+    (A bar moved on every round would flood the notebook's message channel.)
+    """
+    size = -(-count // updates)
+    starts = range(0, count, size)
+    for start in progress(starts, len(starts), description):
+        yield from range(start, min(start + size, count))
+
+
 def _rounds(rules: Rules, rng: np.random.Generator, rounds: int, bots, description: str):
     rounds = require_int(rounds, "rounds", minimum=1)
     bots = _bots(bots, rules.players)
-    return [play_round(rules, rng, bots) for _ in progress(range(rounds), rounds, description)]
+    return [play_round(rules, rng, bots) for _ in _steps(rounds, description)]
 
 
 def fox_chains_on_fresh_deals(rules: Rules, rng: np.random.Generator,
@@ -136,7 +147,7 @@ def rounds_to_basket(rules: Rules, rng: np.random.Generator, races: int,
     """How many rounds each of ``races`` kitten races took."""
     races = require_int(races, "races", minimum=1)
     return np.array([play_race(rules, rng, bots).rounds
-                     for _ in progress(range(races), races, "races")])
+                     for _ in _steps(races, "races")])
 
 
 def _mean_row(label: str, values: np.ndarray) -> dict:
@@ -197,7 +208,7 @@ def strategy_tournament(rng: np.random.Generator, rounds: int, players: int = 2,
         rules = make_rules(players)
         bots = [bot] + [BOTS[opponent]] * (players - 1)
         results = [play_round(rules, rng, bots, first_player=i % players)
-                   for i in progress(range(rounds), rounds, name)]
+                   for i in _steps(rounds, name)]
         row = _win_table(results, players, [name] + [opponent] * (players - 1)).iloc[0]
         rows.append(row.to_dict())
     return pd.DataFrame(rows)
@@ -218,7 +229,7 @@ def strategy_table(rng: np.random.Generator, rounds: int,
         raise InvalidArgumentError(f"give 2 to 4 bot names from: {', '.join(BOTS)}.")
     rules = make_rules(len(names))
     wins = dict.fromkeys(names, 0)
-    for i in progress(range(rounds), rounds, "table"):
+    for i in _steps(rounds, "table"):
         seating = [names[(seat + i) % len(names)] for seat in range(len(names))]
         result = play_round(rules, rng, [BOTS[n] for n in seating])
         if result.winner is not None:
