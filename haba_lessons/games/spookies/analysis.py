@@ -28,7 +28,7 @@ a roll that keeps the state unchanged after a 12 gives the stationary value
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -100,9 +100,10 @@ def one_more_roll_table(rules: Rules, *, chips: int | None = None) -> pd.DataFra
 class TurnPolicy:
     """The optimal single-turn policy for given penalty chips and chips held.
 
-    ``values[(position, chips, attic)]`` is the expected net chip gain from here with optimal
-    play when stopping is allowed; ``q[(position, chips, attic, dice)]`` that of rolling
-    ``dice`` dice now and playing optimally afterwards.
+    States are solved when first asked for (and remembered): ``values[(position, chips,
+    attic)]`` is the expected net chip gain from there with optimal play when stopping is
+    allowed; ``q[(position, chips, attic, dice)]`` that of rolling ``dice`` dice now and
+    playing optimally afterwards.
     """
 
     rules: Rules
@@ -110,13 +111,16 @@ class TurnPolicy:
     held: int | None
     values: dict
     q: dict
+    solve: Callable[[int, int, bool], Fraction]
 
     def _key(self, position: int, chips: int | None, attic: bool | None) -> tuple:
         position = require_int(position, "position", minimum=START, maximum=ATTIC)
         if chips is None:
             chips = MAX_FALL if self.held is None else self.held
         chips = min(require_int(chips, "chips", minimum=0), MAX_FALL)
-        return position, chips, self.penalties[-1] > 0 if attic is None else bool(attic)
+        key = position, chips, self.penalties[-1] > 0 if attic is None else bool(attic)
+        self.solve(*key)
+        return key
 
     def roll_value(self, position: int, dice: int, chips: int | None = None,
                    attic: bool | None = None) -> Fraction:
@@ -157,8 +161,7 @@ def solve_turn(rules: Rules, *, penalties: Sequence[int] = NO_PENALTIES,
                                    f"spaces >=5 .. >=11, not {len(penalties)} numbers.")
     if held is not None:
         held = require_int(held, "held (chips held before the turn)", minimum=0)
-    values, q = _solve(rules, penalties)
-    return TurnPolicy(rules, penalties, held, values, q)
+    return TurnPolicy(rules, penalties, held, *_solver(rules, penalties))
 
 
 @lru_cache(maxsize=16)
@@ -178,7 +181,8 @@ def _roll_terms(rules: Rules) -> dict:
 
 
 @lru_cache(maxsize=256)
-def _solve(rules: Rules, penalties: tuple[int, ...]) -> tuple[dict, dict]:
+def _solver(rules: Rules, penalties: tuple[int, ...]) -> tuple[dict, dict, Callable]:
+    """The memo tables and the recursive solver for one reward table and penalty layout."""
     values: dict = {}
     q: dict = {}
     terms = _roll_terms(rules)
@@ -214,11 +218,7 @@ def _solve(rules: Rules, penalties: tuple[int, ...]) -> tuple[dict, dict]:
             q[key + (dice,)] = success * (gain + best) - fine
         return best
 
-    for position in range(ATTIC, START - 1, -1):
-        for chips in range(MAX_FALL + 1):
-            for attic in (False, True):
-                solve(position, chips, attic)
-    return values, q
+    return values, q, solve
 
 
 def policy_table(policy: TurnPolicy, chips: int | None = None) -> pd.DataFrame:
