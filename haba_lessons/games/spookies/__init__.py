@@ -2,6 +2,11 @@
 
     from haba_lessons.games.spookies import new_game
     game = new_game(["Ann", "Ben", "Cleo"], seed=1)
+
+Modules: ``board`` (data file, reward tables), ``rules`` (the engine), ``analysis`` (exact
+value of a roll, optimal single-turn policy), ``strategies`` (named bots), ``simulate``
+(seeded games, tournament, vectorized turns), ``charts`` and ``widget``
+(``SpookiesTable``, ``play``).
 """
 
 from .board import (RewardTable, default_reward_table, load_data, load_reward_table,
