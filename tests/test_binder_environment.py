@@ -1,0 +1,105 @@
+"""Binder verified: an environment built from ``binder/`` alone runs every notebook.
+
+As repo2docker does: a fresh virtual environment, ``pip install -r binder/requirements.txt``,
+then ``binder/postBuild`` run from the repository root (a temporary copy of it, so nothing
+here is touched). Then every course notebook and every app notebook is executed in that
+environment's own kernel with nbclient, and must finish without an error. The package
+index is needed only for what pip's cache does not already hold.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.binder
+
+REPO = Path(__file__).resolve().parents[1]
+NOT_IN_A_CLONE = shutil.ignore_patterns(".git", ".venv", "build", "screenshots", "__pycache__",
+                                        "*.egg-info", ".hypothesis", ".pytest_cache",
+                                        ".ipynb_checkpoints", "student-notebooks")
+
+RUNNER = textwrap.dedent('''
+    """Execute notebooks with nbclient in this environment; print a JSON report."""
+    import json, sys, time
+    from concurrent.futures import ThreadPoolExecutor
+    from pathlib import Path
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    def run(path):
+        started = time.monotonic()
+        nb = nbformat.read(path, as_version=4)
+        try:
+            NotebookClient(nb, timeout=300, kernel_name="python3",
+                           resources={"metadata": {"path": str(Path(path).parent)}}).execute()
+            error = None
+        except Exception as exc:  # the report names the notebook and the error
+            error = f"{type(exc).__name__}: {str(exc)[-2000:]}"
+        return {"notebook": path, "error": error, "seconds": round(time.monotonic() - started, 1)}
+
+    probe = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import sys, haba_lessons; print(sys.prefix); print(haba_lessons.__file__)")])
+    NotebookClient(probe, kernel_name="python3").execute()
+    kernel = probe.cells[0].outputs[0]["text"].split()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run, sys.argv[1:]))
+    print(json.dumps({"kernel_prefix": kernel[0], "package": kernel[1], "results": results}))
+''')
+
+
+def run(command: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -> str:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, (f"{' '.join(command)} failed ({done.returncode}):\n"
+                                  f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def test_fresh_binder_environment_runs_every_notebook(tmp_path):
+    started = time.monotonic()
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO, repo, ignore=NOT_IN_A_CLONE)
+    venv = tmp_path / "binder-venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    env = {key: value for key, value in os.environ.items()
+           if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "JUPYTER_PATH"}}
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}",
+               VIRTUAL_ENV=str(venv),
+               JUPYTER_DATA_DIR=str(tmp_path / "jupyter-data"),
+               JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
+               PIP_DISABLE_PIP_VERSION_CHECK="1")
+    python = str(venv / "bin" / "python")
+
+    run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
+        cwd=repo, env=env, timeout=600)
+    run(["bash", "binder/postBuild"], cwd=repo, env=env, timeout=300)
+    installed = time.monotonic() - started
+
+    notebooks = sorted(str(p) for p in (repo / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    notebooks += sorted(str(p) for p in (repo / "apps").glob("*.ipynb"))
+    if not notebooks:
+        pytest.skip("no notebooks yet")
+    (tmp_path / "runner.py").write_text(RUNNER)
+    report = json.loads(run([python, str(tmp_path / "runner.py"), *notebooks],
+                            cwd=tmp_path, env=env, timeout=900).splitlines()[-1])
+
+    # the kernel is the Binder environment's, with the package postBuild installed in it
+    assert Path(report["kernel_prefix"]).resolve() == venv.resolve()
+    assert Path(report["package"]).resolve().is_relative_to(venv.resolve())
+    failures = [f"{Path(r['notebook']).name}: {r['error']}" for r in report["results"]
+                if r["error"]]
+    timings = ", ".join(f"{Path(r['notebook']).name} {r['seconds']} s"
+                        for r in report["results"])
+    print(f"binder environment built in {installed:.0f} s; notebooks: {timings}")
+    assert not failures, "\n\n".join(failures)
+    assert len(report["results"]) == len(notebooks)
