@@ -14,7 +14,7 @@ from haba_lessons.games.meow_meow.analysis import (cards_that_fit, first_hand_fi
                                                    first_hand_fits_simple, fox_chain,
                                                    no_special_formula, special_cards_in_hand,
                                                    special_type_table)
-from haba_lessons.simulation import Estimate, make_rng
+from haba_lessons.simulation import make_rng
 
 
 def test_the_spec_value_of_a_hand_without_special_cards():

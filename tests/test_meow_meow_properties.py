@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from haba_lessons.errors import DataFileError, IllegalActionError
-from haba_lessons.games.meow_meow import (BOTS, DRAW, KEEP, Card, Play, RoundState, SPECIALS,
+from haba_lessons.games.meow_meow import (BOTS, DRAW, KEEP, Play, RoundState, SPECIALS,
                                           load_settings, make_rules, new_round)
 from haba_lessons.games.meow_meow.simulate import play_out, play_race, play_round
 from haba_lessons.simulation import make_rng

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.meow_meow import Card, RoundState, make_rules
+from haba_lessons.games.meow_meow import Card, RoundState
 from haba_lessons.games.meow_meow.widget import MeowMeowTable, meow_meow_table
 
 C = Card

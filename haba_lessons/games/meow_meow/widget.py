@@ -258,7 +258,7 @@ class MeowMeowTable:
         top = state.top
         fill, ink, symbol = look(state.colour)
         arrow = "clockwise ↻" if state.direction == 1 else "anticlockwise ↺"
-        rows = [f'<div style="font-size:20px;line-height:1.5">',
+        rows = ['<div style="font-size:20px;line-height:1.5">',
                 f'<div><b>Discard pile:</b> {card_html(top, 26)} '
                 f'<span style="margin-left:12px"><b>colour to follow:</b> '
                 f'<span style="background:{fill};color:{ink};padding:2px 8px;border-radius:6px">'
