@@ -2,9 +2,9 @@
 
 For the dice, the only thing about the castle that matters is how many holes of each colour
 are still free on each wall. Colours that are equally likely on the dice are interchangeable,
-so a castle is summarised by the sorted tuple of ``(faces of a die showing the colour, free front holes,
-free back holes)``, one entry per colour: a :data:`Counts` state. With the default castle
-there are at most 3003 such states.
+so a castle is summarised by the sorted tuple of ``(faces of a die showing the colour, free
+front holes, free back holes)``, one entry per colour: a :data:`Counts` state. With the
+default castle there are at most 3003 such states.
 
 A game state for the exact game value is (counts, sticks in each hand, whose turn). Only a
 placed stick changes counts or hands; a blocked roll or an alarm only passes the turn. So the
