@@ -251,13 +251,7 @@ def expected_turns(board: RollAndMoveBoard, target: int | Iterable[int],
         raise InvalidArgumentError(
             f"from space {start} the token reaches {sorted(targets)} only with probability "
             f"{chance}, so the expected number of turns is infinite.")
-    reachable, frontier = {start}, [start]
-    while frontier:
-        i = frontier.pop()
-        for j in misses[i]:
-            if j not in reachable:
-                reachable.add(j)
-                frontier.append(j)
+    reachable = _reachable_from(misses, start)
     equations = {i: {i: _ONE} for i in reachable}
     for i in reachable:
         for j, p in misses[i].items():
@@ -354,7 +348,9 @@ def expected_landings(board: RollAndMoveBoard, start: int = 0) -> dict[int, Frac
     return landings
 
 
-def _reachable_from(rows: list[dict[int, Fraction]], i: int) -> set[int]:
+def _reachable_from(rows: Mapping[int, dict[int, Fraction]] | list[dict[int, Fraction]],
+                    i: int) -> set[int]:
+    """The spaces a token can reach from ``i`` along the non-zero transitions of ``rows``."""
     seen, frontier = {i}, [i]
     while frontier:
         k = frontier.pop()
