@@ -156,14 +156,32 @@ def _write_lab_settings(folder: Path) -> None:
         '{"fetchNews": "false", "checkForUpdates": false}')
 
 
+#: Vega's console messages for a chart that drew without its data (a failed load, no values).
+VEGA_TROUBLE = ("WARN Loading failed", "ERROR", "WARN Infinite extent")
+
+
 class NetworkGuard:
-    """Abort every request that leaves the machine, and remember it."""
+    """Abort every request that leaves the machine, and remember it; also remember Vega's
+    console messages about charts that drew without their data."""
 
     def __init__(self) -> None:
         self.blocked: list[str] = []
+        self.chart_trouble: list[str] = []
 
     def attach(self, context) -> None:
         context.route("**/*", self._route)
+
+    def watch(self, page) -> None:
+        page.on("console", self._console)
+
+    def _console(self, message) -> None:
+        if message.text.startswith(VEGA_TROUBLE):
+            self.chart_trouble.append(message.text.splitlines()[0][:300])
+
+    def problems(self) -> list[str]:
+        return ([f"request off the machine (blocked): {url}" for url in self.blocked]
+                + [f"chart trouble in the browser console: {text}"
+                   for text in dict.fromkeys(self.chart_trouble)])
 
     def _route(self, route) -> None:
         url = route.request.url

@@ -54,6 +54,7 @@ def guarded_page(browser):
                                   service_workers="block")
     guard.attach(context)
     page = context.new_page()
+    guard.watch(page)
     yield page, guard
     context.close()
 
@@ -80,6 +81,8 @@ def demo_notebooks() -> dict[str, list[str]]:
             # a chart that fetches its data from the internet
             "import altair as alt\n\n"
             "alt.Chart(alt.UrlData('https://example.org/dice.json')).mark_bar().encode(x='a:Q')",
+            # a chart whose data file is missing: it draws empty axes
+            "alt.Chart(alt.UrlData('missing.json')).mark_bar().encode(x='a:Q')",
             "from haba_demo_widget import broken_demo_widget\n\nbroken_demo_widget()",
             "raise ValueError('a mistake in the last cell')",
         ],

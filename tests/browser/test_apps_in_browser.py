@@ -48,7 +48,7 @@ def check_app(page, guard, notebook, css_class: str, home, shot: str) -> tuple[i
         problems += roll_problems
         if rolls == 0:
             problems.append(f"no .haba-roll button inside .{css_class}")
-        problems += [f"request off the machine (blocked): {url}" for url in guard.blocked]
+        problems += guard.problems()
     finally:
         full_page_screenshot(page, SCREENSHOTS / f"app-{shot}.png")
         server.stop()

@@ -47,7 +47,7 @@ def open_run_and_check(page, guard, lab, name: str, expected_charts: int | None)
         problems += render_problems(page, PANEL)
         rolls, roll_problems = widget_problems(page, PANEL)
         problems += roll_problems
-        problems += [f"request off the machine (blocked): {url}" for url in guard.blocked]
+        problems += guard.problems()
     finally:
         print(f"{name}: ran and checked in {time.monotonic() - started:.1f} s")
         full_page_screenshot(page, SCREENSHOTS / f"lab-{stem}.png",
@@ -80,4 +80,5 @@ def test_harness_catches_a_broken_notebook(lab, guarded_page):
     assert any(p.startswith("error in the page") and "ValueError" in p for p in problems)
     assert any("Javascript Error" in p for p in problems), report
     assert any("did not change the dice" in p for p in problems), report
-    assert any("example.org" in p for p in problems), report
+    assert any("blocked" in p and "example.org" in p for p in problems), report
+    assert any("Loading failed" in p and "missing.json" in p for p in problems), report
