@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,11 @@ REPO = Path(__file__).resolve().parents[1]
 NOT_IN_A_CLONE = shutil.ignore_patterns(".git", ".venv", "build", "screenshots", "__pycache__",
                                         "*.egg-info", ".hypothesis", ".pytest_cache",
                                         ".ipynb_checkpoints", "student-notebooks")
+
+#: What pip prints when it cannot reach the package index.
+OFFLINE_SIGNS = re.compile(r"NewConnectionError|Failed to establish a new connection|"
+                           r"Temporary failure in name resolution|Network is unreachable|"
+                           r"ConnectTimeoutError|ProxyError")
 
 RUNNER = textwrap.dedent('''
     """Execute notebooks with nbclient in this environment; print a JSON report."""
@@ -80,8 +86,15 @@ def test_fresh_binder_environment_runs_every_notebook(tmp_path):
                PIP_DISABLE_PIP_VERSION_CHECK="1")
     python = str(venv / "bin" / "python")
 
-    run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
-        cwd=repo, env=env, timeout=600)
+    install = subprocess.run([python, "-m", "pip", "install", "--quiet", "--retries", "1",
+                              "--timeout", "20", "-r", "binder/requirements.txt"],
+                             cwd=repo, env=env, capture_output=True, text=True, timeout=900)
+    if install.returncode != 0 and OFFLINE_SIGNS.search(install.stdout + install.stderr) and (
+            os.environ.get("CI") != "true"):
+        pytest.skip("the package index cannot be reached (offline?) and pip's cache does not "
+                    "hold every pinned package: the Binder check needs the network once")
+    assert install.returncode == 0, f"pip install -r binder/requirements.txt failed:\n" \
+                                    f"{install.stdout[-3000:]}\n{install.stderr[-3000:]}"
     run(["bash", "binder/postBuild"], cwd=repo, env=env, timeout=300)
     installed = time.monotonic() - started
 
