@@ -1,20 +1,25 @@
 """App mode: one game's widget in the browser, full screen, with no code visible (Voilà).
 
-    ./app.sh spookies                 open Spookies for the projector (press F11 for full screen)
+    ./app.sh spookies                 open Spookies full screen for the projector
+    ./app.sh spookies --windowed      the same in an ordinary browser window (F11: full screen)
     ./app.sh --list                   the games and whether each app is ready
     .venv/bin/python apps/launch.py --write-notebooks    regenerate apps/<game>.ipynb
 
 The games and their widget factories are listed in ``apps/games.toml``; each app is a tiny
 notebook ``apps/<game>.ipynb`` generated from that table, which imports the factory and
-displays the widget. Voilà runs it and shows only the outputs.
+displays the widget. Voilà runs it and shows only the outputs. Full screen needs Chromium,
+Chrome or Firefox on the PATH; otherwise the default browser opens and F11 makes it full screen.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
+import time
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,6 +118,46 @@ def voila_environment(environ: dict[str, str] | os._Environ) -> dict[str, str]:
     return env
 
 
+def fullscreen_browser(url: str) -> list[str] | None:
+    """A command that shows ``url`` full screen, or None if no suitable browser is installed."""
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        path = shutil.which(name)
+        if path:
+            sandbox = ["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+            return [path, *sandbox, "--start-fullscreen", f"--app={url}"]
+    firefox = shutil.which("firefox")
+    return [firefox, "--kiosk", url] if firefox else None
+
+
+def wait_until_serving(url: str, timeout: float = 120) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return True
+        except OSError:
+            time.sleep(0.5)
+    return False
+
+
+def serve(app: App, port: int, *, windowed: bool, open_browser: bool) -> int:
+    """Run Voilà for ``app`` until Ctrl+C; open it full screen when a browser allows it."""
+    url = f"http://127.0.0.1:{port}/"
+    browser = fullscreen_browser(url) if open_browser and not windowed else None
+    command = voila_command(app.notebook, port, open_browser=open_browser and browser is None)
+    print(f"{app.title}: {url}  (Ctrl+C here to stop"
+          + ("; F11 for full screen)" if browser is None else ")"), flush=True)
+    server = subprocess.Popen(command, env=voila_environment(os.environ))
+    try:
+        if browser and wait_until_serving(url):
+            subprocess.Popen(browser, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return server.wait()
+    except KeyboardInterrupt:
+        server.terminate()
+        server.wait()
+        return 0
+
+
 def status(app: App) -> str:
     if not app.integrated:
         return "not integrated yet (no factory in apps/games.toml)"
@@ -128,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-notebooks", action="store_true",
                         help="regenerate apps/<game>.ipynb from apps/games.toml")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--windowed", action="store_true",
+                        help="open in the default browser, not full screen")
     parser.add_argument("--no-browser", action="store_true", help="only start the server")
     args = parser.parse_args(argv)
     apps = load_apps()
@@ -145,13 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     if status(app) != "ready":
         print(f"{app.title}: {status(app)}.", file=sys.stderr)
         return 2
-    print(f"{app.title}: http://127.0.0.1:{args.port}/ (press F11 for full screen, "
-          "Ctrl+C here to stop)", flush=True)
-    command = voila_command(app.notebook, args.port, open_browser=not args.no_browser)
-    try:
-        return subprocess.call(command, env=voila_environment(os.environ))
-    except KeyboardInterrupt:
-        return 0
+    return serve(app, args.port, windowed=args.windowed, open_browser=not args.no_browser)
 
 
 if __name__ == "__main__":

@@ -84,3 +84,17 @@ def test_voila_command_is_loopback_only_and_hides_code(tmp_path):
     env = LAUNCH.voila_environment({"JUPYTER_PATH": "/elsewhere"})
     assert env["JUPYTER_PATH"].split(":") == [str(LAUNCH.JUPYTER_PATH), "/elsewhere"]
     assert (LAUNCH.JUPYTER_PATH / "voila" / "templates" / "haba" / "index.html.j2").exists()
+
+
+def test_full_screen_uses_an_installed_chromium_or_firefox(monkeypatch):
+    url = "http://127.0.0.1:8866/"
+    monkeypatch.setattr(LAUNCH.shutil, "which",
+                        lambda name: "/usr/bin/chromium" if name == "chromium" else None)
+    command = LAUNCH.fullscreen_browser(url)
+    assert command[0] == "/usr/bin/chromium"
+    assert "--start-fullscreen" in command and f"--app={url}" in command
+    monkeypatch.setattr(LAUNCH.shutil, "which",
+                        lambda name: "/usr/bin/firefox" if name == "firefox" else None)
+    assert LAUNCH.fullscreen_browser(url) == ["/usr/bin/firefox", "--kiosk", url]
+    monkeypatch.setattr(LAUNCH.shutil, "which", lambda name: None)
+    assert LAUNCH.fullscreen_browser(url) is None
