@@ -9,8 +9,14 @@ from __future__ import annotations
 
 import nbformat
 import pytest
-from browser_support import SCREENSHOTS, app_launcher, full_page_screenshot, render_problems
-from browser_support import voila_server, widget_problems
+from browser_support import (
+    SCREENSHOTS,
+    app_launcher,
+    full_page_screenshot,
+    render_problems,
+    voila_server,
+    widget_problems,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -18,10 +18,10 @@ from browser_support import (
     cell_problems,
     chart_problems,
     full_page_screenshot,
+    render_problems,
     run_all_cells,
     stored_chart_count,
     widget_problems,
-    render_problems,
 )
 
 pytestmark = pytest.mark.browser
