@@ -25,7 +25,8 @@ APPS = LAUNCH.load_apps()
 CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor, .CodeMirror"
 
 
-def check_app(page, guard, notebook, css_class: str, home, shot: str) -> tuple[int, list[str]]:
+def check_app(page, guard, notebook, css_class: str, home, shot: str,
+              roll_attempts: int = 4) -> tuple[int, list[str]]:
     """Serve ``notebook`` with Voilà, open it; return (roll buttons, problems)."""
     server = voila_server(notebook, home).start(ready_path="/")
     problems: list[str] = []
@@ -50,7 +51,8 @@ def check_app(page, guard, notebook, css_class: str, home, shot: str) -> tuple[i
                      for i in range(errors.count())]
         if "There was an error when executing cell" in page.inner_text("body"):
             problems.append("Voilà reports an error while executing the app notebook")
-        rolls, roll_problems = widget_problems(page, f".{css_class}", keyboard=True)
+        rolls, roll_problems = widget_problems(page, f".{css_class}", keyboard=True,
+                                               attempts=roll_attempts)
         problems += roll_problems
         if rolls == 0:
             problems.append(f"no .haba-roll button inside .{css_class}")
@@ -91,6 +93,7 @@ def test_harness_passes_a_good_app(guarded_page, tmp_path):
 def test_harness_catches_a_dead_app(guarded_page, tmp_path):
     page, guard = guarded_page
     notebook = demo_app(tmp_path, "haba_demo_widget:broken_demo_widget")
-    _, problems = check_app(page, guard, notebook, "haba-demo", tmp_path, "demo-broken")
+    _, problems = check_app(page, guard, notebook, "haba-demo", tmp_path, "demo-broken",
+                              roll_attempts=1)
     assert any("Enter on the focused roll button 1 did not change the dice" in p
                for p in problems), problems

@@ -30,7 +30,8 @@ NOTEBOOKS = sorted(path.name for path in (REPO / "notebooks").glob("[0-9][0-9]-*
 RUN_TIMEOUT_S = 120
 
 
-def open_run_and_check(page, guard, lab, name: str, expected_charts: int | None):
+def open_run_and_check(page, guard, lab, name: str, expected_charts: int | None,
+                       roll_attempts: int = 4):
     """Open ``name`` in its own workspace, run all cells, return (roll buttons, problems)."""
     stem = name.removesuffix(".ipynb")
     page.goto(f"{lab.url}/lab/workspaces/test-{stem}/tree/{name}?token={lab.token}")
@@ -45,7 +46,7 @@ def open_run_and_check(page, guard, lab, name: str, expected_charts: int | None)
         problems += cell_problems(page)
         problems += chart_problems(page, PANEL, expected_charts)
         problems += render_problems(page, PANEL)
-        rolls, roll_problems = widget_problems(page, PANEL)
+        rolls, roll_problems = widget_problems(page, PANEL, attempts=roll_attempts)
         problems += roll_problems
         problems += guard.problems()
     finally:
@@ -75,7 +76,8 @@ def test_harness_catches_a_broken_notebook(lab, guarded_page):
     """A chart that cannot draw, one that needs the internet, a dead button and an error:
     each is reported (proof that the checks can fail)."""
     page, guard = guarded_page
-    _, problems = open_run_and_check(page, guard, lab, "demo-broken.ipynb", expected_charts=None)
+    _, problems = open_run_and_check(page, guard, lab, "demo-broken.ipynb", expected_charts=None,
+                                      roll_attempts=1)
     report = "\n".join(problems)
     assert any(p.startswith("error in the page") and "ValueError" in p for p in problems)
     assert any("Javascript Error" in p for p in problems), report
