@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -63,6 +64,20 @@ def test_sample_outcome_is_deterministic_and_checks_total():
     assert picks[0] == picks[1] == picks[2]
     with pytest.raises(InvalidArgumentError, match="add up to 1"):
         sample_outcome([("a", Fraction(1, 3))], make_rng(5))
+
+
+def test_sample_outcome_follows_the_exact_probabilities():
+    # The driver of every chance node: over 30,000 draws from one generator each outcome's
+    # share must lie within 4 standard errors of its exact probability.
+    outcomes = [("a", Fraction(1, 3)), ("never", Fraction(0)), ("b", Fraction(1, 2)),
+                ("c", Fraction(1, 6))]
+    rng = make_rng(9)
+    trials = 30_000
+    picks = Counter(sample_outcome(outcomes, rng) for _ in range(trials))
+    assert picks["never"] == 0
+    for outcome, p in outcomes:
+        p = float(p)
+        assert abs(picks[outcome] / trials - p) <= 4 * (p * (1 - p) / trials) ** 0.5, outcome
 
 
 def test_wilson_interval_known_value():
