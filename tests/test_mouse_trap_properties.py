@@ -155,11 +155,16 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
 
 def test_analysis_helpers():
     board = default_board()
+    # Both cranks fail with chance (1/4)^2, so a catch within 2 has 1 - 1/16 = 15/16.
     assert catch_within("3/4", 2) == F(15, 16) and catch_within(1, 0) == 0
     with pytest.raises(InvalidArgumentError, match="reliability"):
         catch_within(1.5, 2)
     rows = landing_rows(board)
     assert [r["space"] for r in rows] == list(range(39))
+    # By hand: space 2 is reached by a 2 from START (1/6) or 1 then 1 via space 1, a build
+    # space with no jump (1/36): 7/36. Nothing sends a mouse back below 2, so it lands there
+    # at most once and the expected number of landings is the same 7/36.
+    assert board.spaces[1].kind == "build"
     assert rows[2]["P(lands)"] == F(7, 36) and rows[2]["expected landings"] == F(7, 36)
     passage = turns_to_loop_distribution(board, turns=60)
     assert passage[1] == 0 and 1 - sum(passage.values()) < F(1, 10**6)
