@@ -182,6 +182,8 @@ def test_attempt_outcomes_follow_the_skill_model():
     outcomes = dict(game.attempt_outcomes())
     slides = {o: pr for o, pr in outcomes.items() if isinstance(o, tuple)}
     assert set(slides) == {(SLID_OUT, f) for f in game.castle}
+    # The spec's model: q = 1/10 that some other stick slides out, shared by the 2 sticks
+    # in the castle (1/20 each); otherwise silent with p = 3/4 or an alarm.
     assert set(slides.values()) == {Fraction(1, 20)}
     assert outcomes[SILENT] == Fraction(9, 10) * Fraction(3, 4)
     assert outcomes[ALARM] == Fraction(9, 10) * Fraction(1, 4)
