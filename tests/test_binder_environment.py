@@ -100,8 +100,7 @@ def test_fresh_binder_environment_runs_every_notebook(tmp_path):
 
     notebooks = sorted(str(p) for p in (repo / "notebooks").glob("[0-9][0-9]-*.ipynb"))
     notebooks += sorted(str(p) for p in (repo / "apps").glob("*.ipynb"))
-    if not notebooks:
-        pytest.skip("no notebooks yet")
+    assert notebooks, "no notebooks/NN-*.ipynb or apps/*.ipynb found: nothing to run"
     (tmp_path / "runner.py").write_text(RUNNER)
     report = json.loads(run([python, str(tmp_path / "runner.py"), *notebooks],
                             cwd=tmp_path, env=env, timeout=900).splitlines()[-1])
