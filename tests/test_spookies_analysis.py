@@ -107,7 +107,21 @@ def test_first_roll_is_never_stop_and_table_shape():
     table = policy_table(policy)
     assert list(table["space"]) == ["start", "≥5", "≥6", "≥7", "≥8", "≥9", "≥10", "≥11"]
     assert not (table["first roll"] == "stop").any()
-    assert len(one_more_roll_table(RULES)) == 24
+    assert len(one_more_roll_table(RULES)) == 8 * 3          # 8 places x 2, 3 or 4 dice
+
+
+def test_one_more_roll_table_against_listing_every_roll():
+    # Success from place p (0 = start, whose number is 4; p = 1..7 is the space >=4+p) needs
+    # a best two of at least 4 + p + 1, in the attic (p = 7) exactly 12. Counted over all
+    # ordered rolls, and the reward read from the spec's table typed in above.
+    places = ["start", "≥5", "≥6", "≥7", "≥8", "≥9", "≥10", "≥11"]
+    for row in one_more_roll_table(RULES).to_dict("records"):
+        p, k = places.index(row["figure on"]), row["dice"]
+        wins = sum(1 for roll in itertools.product(range(1, 7), repeat=k)
+                   if (sum(sorted(roll)[-2:]) == 12 if p == 7
+                       else sum(sorted(roll)[-2:]) >= 4 + p + 1))
+        assert Fraction(row["P(success)"]) == Fraction(wins, 6 ** k), (p, k)
+        assert row["reward"] == TABLE[min(p + 1, 7) - 1][k - 2], (p, k)
 
 
 def test_a_player_with_no_chips_risks_nothing_on_the_first_roll():
