@@ -126,6 +126,19 @@ def test_removing_a_special_type_changes_the_table_as_derived():
     assert rows["without fox"]["cards that fit"] == 17
     assert rows["without parrot"]["cards that fit"] == 14
     assert rows["without parrot"]["≈"] < rows["full game"]["≈"] < rows["without owl"]["≈"]
+    # The hand derivation of test_first_hand_fits_with_the_starting_card_rule_by_hand, for
+    # each deck: the hand misses the starting animal X and everything that fits it, i.e. holds
+    # k of the 24 animals that do not fit and 5 - k of the specials that do not fit.
+    # Specials that fit X: those of X's colour plus the other colours' parrots.
+    #   full game: 16 specials, 4 + 3 fit, 9 do not;  without cat/fox/owl: 12, 3 + 3, 6;
+    #   without parrot: 12 specials, 3 fit (all of X's colour), 9 do not.
+    def can_play(cards, specials_not_fitting):
+        return 1 - sum(Fraction(36 * comb(24, k) * comb(specials_not_fitting, 5 - k),
+                                comb(cards, 5) * (36 - k)) for k in range(6))
+    expected = {"full game": can_play(52, 9), "without cat": can_play(48, 6),
+                "without fox": can_play(48, 6), "without owl": can_play(48, 6),
+                "without parrot": can_play(48, 9)}
+    assert {deck: Fraction(row["P(can play at once)"]) for deck, row in rows.items()} == expected
 
 
 def test_sampled_fox_chains_agree_with_the_exact_model():
