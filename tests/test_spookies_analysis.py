@@ -135,6 +135,10 @@ def test_turn_value_averages_the_friend_die():
     assert turn_value([0] * 5, policy) == start
     positions = [0, 0, 0, 0, 7]
     attic = policy.value(7, first_roll=True)
+    # The friend die: 5 figure faces and "?" (free choice), each 1/6. Four figures are on
+    # the start, one in the attic; "?" picks the better figure, the start (the attic's
+    # compulsory roll loses chips on average: test_a_player_with_no_chips_... below).
+    assert attic < 0 < start
     assert turn_value(positions, policy) == (4 * start + attic + start) / 6
 
 
