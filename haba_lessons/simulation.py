@@ -62,7 +62,15 @@ def sample_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: np.random.Genera
     total = sum((p for _, p in outcomes), Fraction(0))
     if total != 1:
         raise InvalidArgumentError(f"chance outcomes must add up to 1, not {total}.")
-    u = rng.random()
+    return outcome_at(outcomes, rng.random())
+
+
+def outcome_at(outcomes: Sequence[tuple[T, Fraction]], u: float) -> T:
+    """The outcome whose slice of [0, 1) holds ``u``, slices laid out in the listed order.
+
+    The inverse-CDF step of :func:`sample_outcome`, for simulators that draw their uniform
+    numbers in blocks for speed.
+    """
     running = 0.0
     for outcome, probability in outcomes:
         running += float(probability)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
-from ...simulation import Estimate, progress
+from ...simulation import Estimate, outcome_at, progress
 from .board import Board
 from .rules import CRANK, MouseTrapState, new_game
 from .strategies import Bot, get_strategy
@@ -57,12 +57,7 @@ class _Chance:
             self.i = 0
         u = self.uniforms[self.i]
         self.i += 1
-        running = 0.0
-        for outcome, probability in outcomes:
-            running += float(probability)
-            if u < running:
-                return outcome
-        return outcomes[-1][0]
+        return outcome_at(outcomes, u)
 
 
 def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generator,
