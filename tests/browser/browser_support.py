@@ -368,6 +368,10 @@ def full_page_screenshot(page, path: Path, scroller: str | None = None) -> None:
         size = page.viewport_size or {"width": 1280, "height": 900}
         page.set_viewport_size({"width": size["width"], "height": int(min(max(height, 900),
                                                                            16_000))})
+        if scroller:  # let JupyterLab lay the taller panel out, from the top, before the shot
+            page.evaluate("(sel) => { const el = document.querySelector(sel); "
+                          "if (el) { el.scrollTop = 0; } }", scroller)
+            page.wait_for_timeout(1500)
         page.screenshot(path=str(path), full_page=True)
         page.set_viewport_size(size)
     except Exception as error:  # noqa: BLE001 - a screenshot must never hide the real failure
