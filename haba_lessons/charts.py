@@ -22,6 +22,13 @@ WIDTH = 420
 HEIGHT = 220
 
 
+def _outcome_axis(outcomes: Sequence[Any]) -> alt.Axis:
+    """Upright labels for short outcomes (dice sums); slanted ones for long names, so they never overlap."""
+    if all(len(str(outcome)) <= 3 for outcome in outcomes):
+        return alt.Axis(labelAngle=0)
+    return alt.Axis(labelAngle=-40, labelLimit=160)
+
+
 def _probability_rows(distribution: Distribution, label: str) -> list[dict[str, Any]]:
     return [{"outcome": outcome, "probability": float(p), "exact": str(p), "series": label}
             for outcome, p in distribution.items()]
@@ -33,7 +40,7 @@ def distribution_bars(distribution: Distribution, *, title: str, x_title: str = 
     chart = alt.Chart(alt.Data(values=_probability_rows(distribution, title))).mark_bar(
         color=OKABE_ITO[0]
     ).encode(
-        x=alt.X("outcome:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        x=alt.X("outcome:O", title=x_title, axis=_outcome_axis(distribution.support())),
         y=alt.Y("probability:Q", title="probability"),
         tooltip=[alt.Tooltip("outcome:O", title=x_title), alt.Tooltip("exact:N", title="exact")],
     )
@@ -50,8 +57,9 @@ def compare_distributions(distributions: Mapping[str, Distribution], *, title: s
     rows = [row for label, dist in distributions.items()
             for row in _probability_rows(dist, label)]
     labels = list(distributions)
+    outcomes = [row["outcome"] for row in rows]
     chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
-        x=alt.X("outcome:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        x=alt.X("outcome:O", title=x_title, axis=_outcome_axis(outcomes)),
         xOffset=alt.XOffset("series:N", sort=labels),
         y=alt.Y("probability:Q", title="probability"),
         color=alt.Color("series:N", sort=labels, title=None,
@@ -97,7 +105,7 @@ def histogram_vs_exact(counts: Mapping[Any, int], distribution: Distribution, *,
     rows = [{"outcome": o, "frequency": counts.get(o, 0) / trials}
             for o in distribution.support()]
     bars = alt.Chart(alt.Data(values=rows)).mark_bar(color=OKABE_ITO[4]).encode(
-        x=alt.X("outcome:O", title=x_title, axis=alt.Axis(labelAngle=0)),
+        x=alt.X("outcome:O", title=x_title, axis=_outcome_axis(distribution.support())),
         y=alt.Y("frequency:Q", title="probability / frequency"),
         tooltip=[alt.Tooltip("outcome:O", title=x_title),
                  alt.Tooltip("frequency:Q", format=".4f")],

@@ -122,3 +122,13 @@ def test_brute_force_pairs_match_two_dice_chart_rows():
     chart = charts.histogram_vs_exact(counts, sum_of_dice(2), title="t").to_dict()
     bar_rows = chart["layer"][0]["data"]["values"]
     assert {"outcome": 7, "frequency": 6 / 36} in bar_rows
+
+
+def test_long_category_names_are_slanted_so_they_do_not_overlap():
+    from haba_lessons.distribution import Distribution
+
+    sums = charts.distribution_bars(keep_highest(2, 2), title="t").to_dict()
+    assert sums["encoding"]["x"]["axis"]["labelAngle"] == 0
+    pairs = Distribution.uniform(["red + yellow", "blue + blue"])
+    named = charts.distribution_bars(pairs, title="t").to_dict()
+    assert named["encoding"]["x"]["axis"]["labelAngle"] == -40
