@@ -81,7 +81,8 @@ def convergence(points: Sequence[Mapping[str, float]], exact: Fraction | float, 
     line = alt.Chart(alt.Data(values=list(points))).mark_line(
         color=OKABE_ITO[0], point=alt.OverlayMarkDef(size=12, color=OKABE_ITO[0])
     ).encode(
-        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title="number of trials (log scale)"),
+        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title="number of trials (log scale)",
+                axis=alt.Axis(format="~s", labelSeparation=8)),  # 1k, 10k: labels never touch
         y=alt.Y("estimate:Q", title=y_title),
         tooltip=["trials:Q", alt.Tooltip("estimate:Q", format=".4f")],
     )
