@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -140,12 +141,7 @@ def load_settings(path: str | Path | None = None) -> Settings:
                     data["round_starter"], data)
 
 
-_DEFAULT: Settings | None = None
-
-
+@lru_cache(maxsize=1)
 def default_settings() -> Settings:
     """The package's own data file, read once."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_settings()
-    return _DEFAULT
+    return load_settings()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -264,12 +265,7 @@ def load_board(path: str | Path | None = None) -> Board:
         trap_reliability=data["trap_reliability"], data=data)
 
 
-_DEFAULT: Board | None = None
-
-
+@lru_cache(maxsize=1)
 def default_board() -> Board:
     """The board shipped with the package (read once)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_board()
-    return _DEFAULT
+    return load_board()
