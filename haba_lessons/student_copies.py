@@ -1,9 +1,16 @@
 """Make student copies of the course notebooks: the same lessons with the solutions blanked.
 
 A solution is any cell tagged ``solution`` (View > Cell metadata > tags in JupyterLab). Its
-source is replaced by a short prompt and its outputs are removed; everything else is kept as
-it is, including the stored outputs, so the copies can be checked with nbval like the
-originals. Rule for authors: no cell after a solution may use what the solution computed.
+source is replaced by a short prompt — the cell's ``student_prompt`` metadata if it has one,
+such as ``answer_3 = ...  # a Fraction`` — and its outputs are removed; everything else is
+kept as it is, including the stored outputs, so the copies can be checked with nbval like
+the originals. Rule for authors: no cell after a solution may use what the solution computed,
+except through the names its ``student_prompt`` also defines.
+
+A self-check cell is tagged ``check`` (``check("02.3", answer_3)``). Its stored output is the
+teacher's "right"; in a student copy the output depends on the student's answer, so it is
+removed and the cell is tagged ``nbval-ignore-output`` — the only output nbval does not
+compare, and only in the student copies.
 
     python -m haba_lessons.student_copies notebooks build/student-notebooks
 """
@@ -17,6 +24,8 @@ from pathlib import Path
 import nbformat
 
 SOLUTION_TAG = "solution"
+CHECK_TAG = "check"
+NBVAL_IGNORE_OUTPUT = "nbval-ignore-output"
 CODE_PROMPT = "# Your answer here.\n"
 MARKDOWN_PROMPT = "*Your answer here.*"
 
@@ -25,15 +34,27 @@ def is_solution(cell: nbformat.NotebookNode) -> bool:
     return SOLUTION_TAG in cell.get("metadata", {}).get("tags", [])
 
 
+def is_check(cell: nbformat.NotebookNode) -> bool:
+    return CHECK_TAG in cell.get("metadata", {}).get("tags", [])
+
+
 def blank_solutions(notebook: nbformat.NotebookNode) -> int:
-    """Blank every solution cell of ``notebook`` in place; return how many were blanked."""
+    """Blank every solution cell of ``notebook`` in place; return how many were blanked.
+
+    Self-check cells lose their stored verdict and are excluded from nbval's comparison.
+    """
     blanked = 0
     for cell in notebook.cells:
+        if is_check(cell):
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata["tags"] = cell.metadata["tags"] + [NBVAL_IGNORE_OUTPUT]
         if not is_solution(cell):
             continue
         blanked += 1
         if cell.cell_type == "code":
-            cell.source = CODE_PROMPT
+            prompt = cell.metadata.pop("student_prompt", "")
+            cell.source = prompt.rstrip("\n") + "\n" if prompt else CODE_PROMPT
             cell.outputs = []
             cell.execution_count = None
         else:

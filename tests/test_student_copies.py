@@ -105,3 +105,29 @@ def test_command_line_reports_counts_and_refuses_a_missing_folder(tmp_path, caps
     assert "03-x.ipynb: 2 solution(s) blanked" in capsys.readouterr().out
     assert main([str(tmp_path / "missing"), str(tmp_path / "out")]) == 2
     assert "is not a folder of notebooks" in capsys.readouterr().err
+
+
+def test_a_solution_with_a_student_prompt_gets_that_prompt():
+    nb = lesson()
+    nb.cells[2].metadata["student_prompt"] = "answer_1 = ...  # a Fraction"
+    blank_solutions(nb)
+    assert nb.cells[2].source == "answer_1 = ...  # a Fraction\n"
+    assert "student_prompt" not in nb.cells[2].metadata
+
+
+def test_a_check_cell_loses_its_verdict_and_is_not_compared_in_the_copy():
+    nb = lesson()
+    nb.cells[4].metadata["tags"] = ["check"]
+    original_source = nb.cells[4].source
+    blank_solutions(nb)
+    check = nb.cells[4]
+    assert check.source == original_source
+    assert check.outputs == [] and check.execution_count is None
+    assert check.metadata["tags"] == ["check", "nbval-ignore-output"]
+
+
+def test_an_untagged_cell_after_a_solution_keeps_its_output():
+    nb = lesson()
+    blank_solutions(nb)
+    assert nb.cells[4].outputs[0]["text"] == "ok\n"
+    assert "tags" not in nb.cells[4].metadata

@@ -1,0 +1,205 @@
+"""Self-checks for the exercises: right, wrong or a hint, never the answer.
+
+A notebook's exercise ends with ``check("02.3", answer_3)``. The key for exercise 3 of
+notebook 02 lives in ``haba_lessons.answer_keys.nb02`` as ``KEYS = {"02.3": exact(...)}``.
+``check`` shows a one-line verdict and returns it, so a test can read ``verdict.ok``.
+
+Kinds of keys:
+
+* ``exact(value)`` — an exact number (int, ``Fraction``, sympy ``Rational``). A decimal that
+  agrees to 9 significant figures is "close — an exact fraction is expected".
+* ``approx(value, tolerance)`` — a number within ``tolerance`` (an estimate, a rounded value).
+* ``choice(*accepted)`` — a word or short phrase, compared without case or spaces.
+* ``function(reference, inputs)`` — the student's function must give the reference's answer
+  on every input; a wrong input is named, the right output is not.
+* ``holds(test, hint)`` — any other property: ``test(answer)`` returns True when right.
+
+The answer keys are readable Python; they are a teacher's key, not a secret. ``check`` never
+prints a key's value, so a student who only runs cells never sees an answer.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import math
+import numbers
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+from .errors import InvalidArgumentError
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one check: whether it is right and what to tell the student."""
+
+    exercise: str
+    ok: bool
+    message: str
+
+    def __str__(self) -> str:
+        mark = "✓" if self.ok else "✗"
+        return f"{mark} Exercise {self.exercise}: {self.message}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        colour = "var(--jp-success-color1, #1a7f37)" if self.ok else "var(--jp-warn-color1, #9a6700)"
+        return (f"<div style='border-left:4px solid {colour};padding:2px 8px;"
+                f"color:var(--jp-ui-font-color1, inherit)'>{html.escape(str(self))}</div>")
+
+
+# A key takes the student's answer and returns (ok, message).
+Key = Callable[[Any], "tuple[bool, str]"]
+
+NOT_ANSWERED = "not answered yet: replace the ... with your answer and run the cell again."
+
+
+def _as_exact(value: Any) -> Fraction | None:
+    """``value`` as a Fraction if it is an exact number (int, Fraction, sympy Rational)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if type(value).__module__.startswith("sympy") and getattr(value, "is_Rational", False):
+        return Fraction(int(value.p), int(value.q))
+    if hasattr(value, "dtype") and getattr(value, "shape", None) == () and value.dtype.kind in "iu":
+        return Fraction(int(value))
+    return None
+
+
+def _as_float(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Real):
+        return float(value)
+    try:
+        return float(value) if type(value).__module__.startswith(("sympy", "numpy")) else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _not_a_number(answer: Any) -> str | None:
+    """A hint when ``answer`` is not a number at all, else None."""
+    if answer is Ellipsis or answer is None:
+        return NOT_ANSWERED
+    if isinstance(answer, str):
+        return (f"you gave the text {answer!r}; give a number instead, for example "
+                "Fraction(1, 6) — no quotes.")
+    if _as_float(answer) is None:
+        return f"expected a number, got {type(answer).__name__}; for example Fraction(1, 6)."
+    return None
+
+
+def exact(value: int | Fraction) -> Key:
+    """Key for an exact number."""
+    target = Fraction(value)
+
+    def key(answer: Any) -> tuple[bool, str]:
+        hint = _not_a_number(answer)
+        if hint:
+            return False, hint
+        given = _as_exact(answer)
+        if given is not None:
+            return (True, "right.") if given == target else (False, "not right; try again.")
+        decimal = _as_float(answer)
+        if math.isclose(decimal, float(target), rel_tol=1e-9, abs_tol=1e-12):
+            return False, ("close — your decimal matches, but an exact fraction is expected: "
+                           "write it with Fraction(a, b).")
+        return False, "not right, and an exact fraction is expected: write it with Fraction(a, b)."
+
+    return key
+
+
+def approx(value: float, tolerance: float) -> Key:
+    """Key for a number that counts as right within ``tolerance``."""
+
+    def key(answer: Any) -> tuple[bool, str]:
+        hint = _not_a_number(answer)
+        if hint:
+            return False, hint
+        if abs(_as_float(answer) - value) <= tolerance:
+            return True, "right."
+        return False, "not right; try again."
+
+    return key
+
+
+def choice(*accepted: str) -> Key:
+    """Key for a word or short phrase; case, spaces and hyphens do not matter."""
+
+    def normal(text: str) -> str:
+        return "".join(text.lower().replace("-", " ").split())
+
+    targets = {normal(a) for a in accepted}
+
+    def key(answer: Any) -> tuple[bool, str]:
+        if answer is Ellipsis or answer is None:
+            return False, NOT_ANSWERED
+        if not isinstance(answer, str):
+            return False, "give your answer as text in quotes, for example \"four dice\"."
+        return (True, "right.") if normal(answer) in targets else (False, "not right; try again.")
+
+    return key
+
+
+def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
+    """Key for a function: it must agree with ``reference`` on every tuple of arguments."""
+
+    def key(answer: Any) -> tuple[bool, str]:
+        if answer is Ellipsis or answer is None:
+            return False, NOT_ANSWERED
+        if not callable(answer):
+            return False, "give the function itself (its name, without brackets)."
+        for args in inputs:
+            shown = ", ".join(map(repr, args))
+            try:
+                given = answer(*args)
+            except Exception as error:  # the student's code: report, never raise
+                return False, f"your function raised {type(error).__name__}: {error} for ({shown})."
+            if given != reference(*args):
+                return False, f"your function gives {given!r} for ({shown}), which is not right."
+        return True, f"right on all {len(inputs)} test inputs."
+
+    return key
+
+
+def holds(test: Callable[[Any], bool], hint: str) -> Key:
+    """Key for any property: ``test(answer)`` is True when the answer is right."""
+
+    def key(answer: Any) -> tuple[bool, str]:
+        if answer is Ellipsis or answer is None:
+            return False, NOT_ANSWERED
+        try:
+            ok = bool(test(answer))
+        except Exception:  # a malformed answer is a wrong answer, with the hint
+            ok = False
+        return (True, "right.") if ok else (False, f"not right. {hint}")
+
+    return key
+
+
+def _key_for(exercise: str) -> Key:
+    notebook, _, _ = exercise.partition(".")
+    if not notebook.isdigit():
+        raise InvalidArgumentError(
+            f"{exercise!r} is not an exercise name: write it like \"02.3\" (notebook 02, exercise 3).")
+    try:
+        module = importlib.import_module(f"haba_lessons.answer_keys.nb{notebook}")
+    except ModuleNotFoundError:
+        raise InvalidArgumentError(f"there are no self-checks for notebook {notebook}.") from None
+    try:
+        return module.KEYS[exercise]
+    except KeyError:
+        raise InvalidArgumentError(
+            f"notebook {notebook} has no exercise {exercise!r} to check; "
+            f"its exercises are {', '.join(sorted(module.KEYS))}.") from None
+
+
+def check(exercise: str, answer: Any = ...) -> Verdict:
+    """Check ``answer`` to ``exercise`` (like "02.3") and show right, wrong or a hint."""
+    ok, message = _key_for(exercise)(answer)
+    return Verdict(exercise, ok, message)

@@ -1,0 +1,99 @@
+"""Self-checks: right, wrong, close and hints, and never the answer in what is shown."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import sympy
+
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.exercises import NOT_ANSWERED, approx, check, choice, exact, function, holds
+
+ONE_SIXTH = exact(Fraction(1, 6))
+
+
+@pytest.mark.parametrize("answer", [Fraction(1, 6), Fraction(2, 12), sympy.Rational(1, 6)])
+def test_exact_accepts_equal_fractions_of_any_kind(answer):
+    assert ONE_SIXTH(answer) == (True, "right.")
+
+
+def test_exact_accepts_an_integer_and_a_numpy_integer():
+    assert exact(3)(3)[0] and exact(3)(np.int64(3))[0]
+
+
+def test_a_matching_decimal_is_close_but_not_right():
+    ok, message = ONE_SIXTH(1 / 6)
+    assert not ok and message.startswith("close") and "exact fraction" in message
+
+
+def test_a_wrong_decimal_is_wrong_and_asks_for_a_fraction():
+    ok, message = ONE_SIXTH(0.2)
+    assert not ok and message.startswith("not right") and "Fraction" in message
+
+
+@pytest.mark.parametrize("answer, hint", [(..., NOT_ANSWERED), (None, NOT_ANSWERED),
+                                          ("1/6", "no quotes"), ([1, 6], "expected a number")])
+def test_a_non_number_gets_a_hint_not_an_error(answer, hint):
+    ok, message = ONE_SIXTH(answer)
+    assert not ok and hint in message
+
+
+
+def test_no_message_shows_the_answer():
+    for answer in (Fraction(1, 5), 1 / 6, 0.2, "x", ...):
+        _, message = ONE_SIXTH(answer)
+        assert "1/6" not in message and "0.1666" not in message
+
+
+def test_approx_uses_its_tolerance_on_both_sides():
+    key = approx(3.78, 0.01)
+    assert key(3.775)[0] and key(3.789)[0]
+    assert not key(3.80)[0] and not key(3.76)[0]
+
+
+def test_choice_ignores_case_spaces_and_hyphens():
+    key = choice("four dice", "4 dice")
+    assert key("Four-Dice")[0] and key("4  dice")[0]
+    assert not key("three dice")[0]
+    assert not key(4)[0]
+
+
+def test_function_names_the_first_wrong_input_but_not_the_right_output():
+    key = function(lambda n: n * n, [(1,), (2,), (3,)])
+    assert key(lambda n: n ** 2) == (True, "right on all 3 test inputs.")
+    ok, message = key(lambda n: n + n)  # agrees at 2, wrong at 1 and 3
+    assert not ok and "(1)" in message and "gives 2" in message and "gives 1 " not in message
+
+
+def test_function_reports_a_crash_in_the_students_code():
+    ok, message = function(lambda n: n, [(0,)])(lambda n: 1 / n)
+    assert not ok and "ZeroDivisionError" in message
+
+
+def test_holds_turns_an_exception_into_a_wrong_answer_with_the_hint():
+    key = holds(lambda a: a.mean() > 0, "the mean should be positive.")
+    assert key(np.array([1, 2]))[0]
+    assert key("text") == (False, "not right. the mean should be positive.")
+
+
+def test_check_refuses_a_malformed_or_unknown_exercise_name():
+    with pytest.raises(InvalidArgumentError, match="like \"02.3\""):
+        check("two", 1)
+    with pytest.raises(InvalidArgumentError, match="no self-checks for notebook 99"):
+        check("99.1", 1)
+
+
+def test_check_reads_the_notebooks_key_module_and_shows_a_verdict(monkeypatch):
+    import sys
+    import types
+
+    module = types.ModuleType("haba_lessons.answer_keys.nb98")
+    module.KEYS = {"98.1": exact(Fraction(1, 6))}
+    monkeypatch.setitem(sys.modules, "haba_lessons.answer_keys.nb98", module)
+    right, wrong = check("98.1", Fraction(1, 6)), check("98.1", Fraction(1, 5))
+    assert right.ok and str(right) == "✓ Exercise 98.1: right."
+    assert not wrong.ok and "1/6" not in wrong._repr_html_()
+    with pytest.raises(InvalidArgumentError, match="its exercises are 98.1"):
+        check("98.2", 1)
