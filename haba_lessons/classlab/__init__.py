@@ -1,0 +1,17 @@
+"""The class as a laboratory: record real play, pool the groups' files, test the models.
+
+* :mod:`.records` — the CSV format (one file per group and game, versioned header);
+* :mod:`.writer` — append-and-flush writing with undo; :mod:`.reader` — validating reader;
+* :mod:`.pool` — pooling many files with duplicates and nickname clashes reported;
+* :mod:`.recorders` — the recording widgets; :mod:`.transfer` — download and upload;
+* :mod:`.inference` — goodness of fit, Beta posteriors; :mod:`.tables` — the pooled
+  records as counts the statistics use; :mod:`.example` — the simulated example class.
+"""
+
+from .pool import Pool, pool_files
+from .reader import ClassFile, Problem, read_class_file
+from .records import EVENTS, FORMAT_VERSION, GAMES, Record
+from .writer import ClassDataFile
+
+__all__ = ["EVENTS", "FORMAT_VERSION", "GAMES", "ClassDataFile", "ClassFile", "Pool", "Problem",
+           "Record", "pool_files", "read_class_file"]

@@ -1,0 +1,119 @@
+"""Pool the groups' files of one game into one table, keeping every good record.
+
+What counts as a duplicate:
+
+* the same file content loaded twice (whatever the file names): the second copy is skipped;
+* a record of a group whose record number is already in the pool with the same content
+  (a group's file downloaded twice, once early and once later): the copy is skipped.
+
+Two different files that say the same group nickname but disagree on a record number are
+two different groups that chose the same nickname: the later one is kept under
+``"<nickname> (2)"`` and the clash is reported, so no record is lost or mixed up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from .reader import ClassFile, Problem, read_class_file
+from .records import COLUMNS, Record
+
+Source = str | Path | tuple[str, str | bytes]
+
+
+@dataclass
+class Pool:
+    """The pooled records (one row each, with its group and file) and what was reported."""
+
+    game: str
+    records: pd.DataFrame
+    problems: list[Problem] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        """One line per problem and duplicate, or a line saying all went well."""
+        groups = self.records["group"].nunique() if len(self.records) else 0
+        lines = [f"{len(self.records)} {self.game} records from {groups} group(s)."]
+        lines += [f"problem — {p}" for p in self.problems]
+        lines += [f"duplicate — {d}" for d in self.duplicates]
+        return "\n".join(lines)
+
+
+def pool_files(sources: Iterable[Source], game: str) -> Pool:
+    """Read and pool ``sources``: paths, or ``(file name, contents)`` pairs from an upload."""
+    seen_content: dict[str, str] = {}
+    groups: dict[str, dict[int, Record]] = {}
+    owners: dict[str, str] = {}
+    rows: list[dict] = []
+    pool = Pool(game, pd.DataFrame(columns=("group", "file", *COLUMNS)))
+    for source in sources:
+        found, text = _read(source, game)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        if digest in seen_content:
+            pool.duplicates.append(f"{found.name} has the same content as "
+                                   f"{seen_content[digest]}; it was skipped.")
+            continue
+        seen_content[digest] = found.name
+        pool.problems += found.problems
+        pool.notes += [n for n in found.notes if n not in pool.notes]
+        if found.group is None:
+            continue
+        group = _group_for(found, groups, owners, pool)
+        known = groups.setdefault(group, {})
+        owners.setdefault(group, found.name)
+        repeated = 0
+        for record in found.records:
+            if record.record in known:
+                repeated += 1
+                continue
+            known[record.record] = record
+            rows.append({"group": group, "file": found.name, **vars(record)})
+        if repeated:
+            pool.duplicates.append(f"{found.name}: {repeated} record(s) of group {group!r} "
+                                   f"were already loaded from {owners[group]}; skipped.")
+    if rows:
+        frame = pd.DataFrame(rows, columns=("group", "file", *COLUMNS))
+        pool.records = frame.sort_values(["group", "record"], kind="stable",
+                                         ignore_index=True)
+    return pool
+
+
+def _read(source: Source, game: str) -> tuple[ClassFile, str]:
+    if isinstance(source, tuple):
+        name, content = source
+        if isinstance(content, bytes):
+            try:
+                content = content.decode("utf-8")
+            except UnicodeDecodeError:
+                return (ClassFile(Path(name).name, problems=[Problem(
+                    Path(name).name, None, "is not a text file; upload the CSV file.")]), "")
+        return read_class_file(name, content, game=game), content
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return read_class_file(source, game=game), ""
+    return read_class_file(source, text, game=game), text
+
+
+def _group_for(found: ClassFile, groups: dict[str, dict[int, Record]],
+               owners: dict[str, str], pool: Pool) -> str:
+    """The group name the file's records go under (renamed on a nickname clash)."""
+    base = found.group or ""
+    name, n = base, 1
+    while name in groups:
+        if all(groups[name].get(r.record, r) == r for r in found.records):
+            return name  # the same group: a later (or earlier) copy of its file
+        n += 1
+        name = f"{base} ({n})"
+    if n > 1:
+        pool.problems.append(Problem(found.name, None, (
+            f"says group {base!r}, like {owners[base]}, but their records differ: two "
+            f"groups chose the same nickname. Its records are kept as group {name!r}; ask "
+            f"the groups to pick different nicknames next time.")))
+    return name

@@ -1,0 +1,116 @@
+"""The class data format: one plain CSV file per group and game, version 1.
+
+A file starts with three header lines, then a line of column names, then one record a line::
+
+    # game: spookies
+    # group: owls
+    # format: 1
+    record,round,player,event,value
+    1,1,2,roll,3 5 6
+
+``record`` numbers the records of the file 1, 2, 3, ...; ``round`` is the game (or deal) the
+group is playing; ``player`` is a seat number or a nickname (no personal data is needed);
+``event`` and ``value`` say what happened, in the words of :data:`EVENTS`. Further ``# note:``
+lines may follow the header (the shipped example files say there that they are simulated).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import DataFileError
+
+FORMAT_VERSION = 1
+COLUMNS = ("record", "round", "player", "event", "value")
+GAMES = ("spookies", "quiet_as_a_mouse", "meow_meow", "mouse_trap")
+#: Every game's events and what their value may be.
+EVENTS = {
+    "spookies": {"roll": "the faces of 2, 3 or 4 dice, each 1-6, separated by spaces"},
+    "quiet_as_a_mouse": {"roll": "the two colours rolled, separated by a space",
+                         "attempt": "silent, alarm or slid_out"},
+    "meow_meow": {"first_could_play": "yes or no", "round_won": "yes"},
+    "mouse_trap": {"die": "the die face, 1-6", "landed": "the space number, 0-99",
+                   "crank": "works or fails"},
+}
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,19}$")
+NAME_RULE = "1-20 letters, digits, spaces, - or _ (a seat number or a nickname, never a real name)"
+
+
+@dataclass(frozen=True)
+class Record:
+    """One thing that happened at a group's table."""
+
+    record: int
+    round: int
+    player: str
+    event: str
+    value: str
+
+    def row(self) -> list[str]:
+        return [str(self.record), str(self.round), self.player, self.event, self.value]
+
+
+def check_game(game: object) -> str:
+    if game not in GAMES:
+        raise DataFileError(f"unknown game {game!r}: use one of {', '.join(GAMES)}.")
+    return game  # type: ignore[return-value]
+
+
+def check_name(name: object, what: str) -> str:
+    """A group nickname or a player label, or a DataFileError saying what is allowed."""
+    if not isinstance(name, str) or not NAME_PATTERN.match(name.strip()):
+        raise DataFileError(f"{what} {name!r} is not allowed: use {NAME_RULE}.")
+    return name.strip()
+
+
+def check_value(game: str, event: str, value: str) -> str:
+    """The value if it is valid for ``event`` in ``game``; else a DataFileError saying why."""
+    events = EVENTS[game]
+    if event not in events:
+        raise DataFileError(f"unknown event {event!r} for {game}: use {', '.join(events)}.")
+    ok = {
+        ("spookies", "roll"): lambda v: 2 <= len(v.split()) <= 4 and all(
+            f in "123456" and len(f) == 1 for f in v.split()),
+        ("quiet_as_a_mouse", "roll"): lambda v: len(v.split()) == 2 and all(
+            c.isalpha() for c in v.split()),
+        ("quiet_as_a_mouse", "attempt"): lambda v: v in ("silent", "alarm", "slid_out"),
+        ("meow_meow", "first_could_play"): lambda v: v in ("yes", "no"),
+        ("meow_meow", "round_won"): lambda v: v == "yes",
+        ("mouse_trap", "die"): lambda v: v in ("1", "2", "3", "4", "5", "6"),
+        ("mouse_trap", "landed"): lambda v: v.isdigit() and int(v) <= 99,
+        ("mouse_trap", "crank"): lambda v: v in ("works", "fails"),
+    }[game, event]
+    if not ok(value):
+        raise DataFileError(f"{event} value {value!r} is not valid: it must be "
+                            f"{events[event]}.")
+    return value
+
+
+def make_record(game: str, record: object, round_: object, player: object, event: object,
+                value: object) -> Record:
+    """A validated Record from raw fields (strings from a file or values from a widget)."""
+    numbers = []
+    for name, raw in (("record", record), ("round", round_)):
+        text = str(raw).strip()
+        if not text.isdigit() or int(text) < 1:
+            raise DataFileError(f"{name} must be a whole number from 1, not {raw!r}.")
+        numbers.append(int(text))
+    player = check_name(str(player), "player")
+    event = str(event).strip()
+    value = check_value(game, event, str(value).strip())
+    return Record(numbers[0], numbers[1], player, event, value)
+
+
+def header_lines(game: str, group: str, notes: tuple[str, ...] = ()) -> list[str]:
+    """The header of a new file, without line ends."""
+    lines = [f"# game: {check_game(game)}", f"# group: {check_name(group, 'group nickname')}",
+             f"# format: {FORMAT_VERSION}"]
+    lines += [f"# note: {note}" for note in notes]
+    return lines + [",".join(COLUMNS)]
+
+
+def file_name(game: str, group: str) -> str:
+    """``spookies-owls.csv``: one file per group and game."""
+    slug = re.sub(r"[^a-z0-9]+", "-", check_name(group, "group nickname").lower()).strip("-")
+    return f"{check_game(game)}-{slug}.csv"
