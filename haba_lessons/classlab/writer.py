@@ -21,13 +21,14 @@ from .records import Record, check_game, check_name, file_name, header_lines, ma
 class ClassDataFile:
     """The file ``folder/<game>-<group>.csv``: created on the first record, continued after."""
 
-    def __init__(self, folder: str | Path, game: str, group: str) -> None:
+    def __init__(self, folder: str | Path, game: str, group: str,
+                 notes: tuple[str, ...] = ()) -> None:
         self.folder = Path(folder)
         self.game = check_game(game)
         self.group = check_name(group, "group nickname")
         self.path = self.folder / file_name(game, group)
         self.records: list[Record] = []
-        self.notes: tuple[str, ...] = ()
+        self.notes = tuple(notes)  # "# note:" lines of a new file (a continued file keeps its own)
         if self.path.exists():
             found = read_class_file(self.path, game=game)
             if found.problems:
@@ -51,7 +52,7 @@ class ClassDataFile:
         self.folder.mkdir(parents=True, exist_ok=True)
         with open(self.path, "a", encoding="utf-8", newline="") as stream:
             if new:
-                stream.write("\n".join(header_lines(self.game, self.group)) + "\n")
+                stream.write("\n".join(header_lines(self.game, self.group, self.notes)) + "\n")
             stream.write(_csv_line(record))
             stream.flush()
             os.fsync(stream.fileno())

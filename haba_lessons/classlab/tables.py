@@ -1,0 +1,93 @@
+"""The pooled records as the counts the statistics need, one function per question."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pandas as pd
+
+from ..errors import InvalidArgumentError
+from ..games.mouse_trap.analysis import landing_rows
+from ..games.mouse_trap.board import Board
+from .inference import BetaPosterior, beta_posterior
+
+
+def _events(records: pd.DataFrame, event: str) -> pd.DataFrame:
+    return records[records["event"] == event]
+
+
+def die_faces(records: pd.DataFrame) -> dict[int, int]:
+    """How often each face 1-6 came up, over every die of every Spookies roll."""
+    faces = Counter(int(f) for v in _events(records, "roll")["value"] for f in v.split())
+    return {face: faces.get(face, 0) for face in range(1, 7)}
+
+
+def best_two_results(records: pd.DataFrame, dice: int) -> dict[int, int]:
+    """How often each best-two result came up in the Spookies rolls of ``dice`` dice."""
+    results: Counter[int] = Counter()
+    for value in _events(records, "roll")["value"]:
+        faces = sorted(int(f) for f in value.split())
+        if len(faces) == dice:
+            results[faces[-1] + faces[-2]] += 1
+    return dict(sorted(results.items()))
+
+
+def steadiness(records: pd.DataFrame) -> pd.DataFrame:
+    """Per group and seat: silent / alarm / slid-out attempts and the Beta posterior."""
+    attempts = _events(records, "attempt")
+    rows = []
+    for (group, player), rows_of in attempts.groupby(["group", "player"], sort=True):
+        told = Counter(rows_of["value"])
+        post = beta_posterior(told["silent"], told["alarm"] + told["slid_out"])
+        low, high = post.interval()
+        rows.append({"group": group, "player": player, "silent": told["silent"],
+                     "alarm": told["alarm"], "slid out": told["slid_out"],
+                     "attempts": len(rows_of), "posterior": f"Beta({post.a}, {post.b})",
+                     "mean": round(float(post.mean), 3), "95% from": round(low, 3),
+                     "95% to": round(high, 3)})
+    return pd.DataFrame(rows)
+
+
+def posteriors(records: pd.DataFrame, group: str) -> list[BetaPosterior]:
+    """The Beta posteriors of one group's seats, in seat order."""
+    table = steadiness(records)
+    mine = table[table["group"] == group]
+    if mine.empty:
+        raise InvalidArgumentError(f"no Quiet as a Mouse attempts of group {group!r}; the "
+                                   f"groups are {sorted(set(table['group']))}.")
+    return [beta_posterior(int(row["silent"]), int(row["alarm"] + row["slid out"]))
+            for _, row in mine.sort_values("player").iterrows()]
+
+
+def journeys(records: pd.DataFrame) -> list[set[int]]:
+    """For every mouse of every game (group, round, seat): the spaces its moves landed on."""
+    landed = _events(records, "landed")
+    return [set(int(v) for v in rows_of["value"])
+            for _, rows_of in landed.groupby(["group", "round", "player"], sort=True)]
+
+
+def landing_table(records: pd.DataFrame, board: Board) -> pd.DataFrame:
+    """Per space of the path: share of mice that landed there against the exact chance."""
+    paths = journeys(records)
+    if not paths:
+        raise InvalidArgumentError("no Mouse Trap landings recorded yet.")
+    rows = []
+    for row in landing_rows(board):
+        landed = sum(row["space"] in path for path in paths)
+        rows.append({"space": row["space"], "says": row["says"], "mice": len(paths),
+                     "landed": landed, "observed share": round(landed / len(paths), 3),
+                     "exact P(lands)": row["P(lands)"],
+                     "≈": round(float(row["P(lands)"]), 3)})
+    return pd.DataFrame(rows)
+
+
+def crank_counts(records: pd.DataFrame) -> tuple[int, int]:
+    """(cranks that worked, cranks)."""
+    cranks = _events(records, "crank")["value"]
+    return int((cranks == "works").sum()), len(cranks)
+
+
+def could_play(records: pd.DataFrame) -> tuple[int, int]:
+    """(deals where the first child could play at once, deals)."""
+    answers = _events(records, "first_could_play")["value"]
+    return int((answers == "yes").sum()), len(answers)

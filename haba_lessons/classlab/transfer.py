@@ -1,0 +1,51 @@
+"""Getting files out of and into a session: a download link, and an upload that pools.
+
+On Binder every student has a separate session, so the groups' files must travel: each
+recorder shows a download link (the file's text inside the link itself, a data URI, which
+needs no server and works offline), and the teacher uploads the files with
+:class:`PoolUploader`, which pools them at once and reports every problem.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+import ipywidgets as widgets
+
+from .pool import Pool, pool_files
+from .records import check_game
+
+TEXT = "color:var(--jp-ui-font-color1, inherit);font:15px var(--jp-ui-font-family, sans-serif)"
+
+
+def download_link(name: str, text: str) -> str:
+    """HTML for a link that saves ``text`` as the file ``name`` ('' text: a note instead)."""
+    if not text:
+        return f"<div style='{TEXT}'>The download link appears after the first record.</div>"
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f"<a download='{escape(name)}' href='data:text/csv;base64,{data}' "
+            f"class='haba-download' style='{TEXT};color:var(--jp-content-link-color, "
+            f"#0969da)'>⬇ Download {escape(name)}</a> — hand this file to your teacher.")
+
+
+class PoolUploader(widgets.VBox):
+    """The teacher's upload box: choose the groups' CSV files; they are pooled at once.
+
+    ``uploader.pool`` holds the latest :class:`~haba_lessons.classlab.pool.Pool`.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = check_game(game)
+        self.pool: Pool | None = None
+        self.upload = widgets.FileUpload(accept=".csv", multiple=True,
+                                         description=f"Upload {game} files")
+        self.report = widgets.HTML(f"<div style='{TEXT}'>No files uploaded yet.</div>")
+        self.upload.observe(lambda _: self._pool(), names="value")
+        super().__init__([self.upload, self.report])
+
+    def _pool(self) -> None:
+        files = [(item["name"], bytes(item["content"])) for item in self.upload.value]
+        self.pool = pool_files(files, self.game)
+        lines = "<br>".join(escape(line) for line in self.pool.report().splitlines())
+        self.report.value = f"<div style='{TEXT}'>{lines}</div>"
