@@ -1,0 +1,134 @@
+"""Class data files: written at once, read back identically, every bad input reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from haba_lessons.classlab import ClassDataFile, pool_files, read_class_file
+from haba_lessons.classlab.records import Record
+from haba_lessons.errors import DataFileError, HabaLessonsError
+
+HEADER = "# game: spookies\n# group: owls\n# format: 1\nrecord,round,player,event,value\n"
+
+
+def test_each_record_is_on_disk_the_moment_it_is_appended(tmp_path):
+    file = ClassDataFile(tmp_path, "spookies", "owls")
+    file.append(1, "1", "roll", "3 5 6")
+    # read by a second, independent reader while the first writer is still open
+    assert (tmp_path / "spookies-owls.csv").read_text() == HEADER + "1,1,1,roll,3 5 6\n"
+    file.append(1, "2", "roll", "1 2")
+    assert read_class_file(file.path).records == [Record(1, 1, "1", "roll", "3 5 6"),
+                                                  Record(2, 1, "2", "roll", "1 2")]
+
+
+def test_reopening_continues_the_file(tmp_path):
+    ClassDataFile(tmp_path, "spookies", "owls").append(1, "1", "roll", "3 5 6")
+    again = ClassDataFile(tmp_path, "spookies", "owls")
+    again.append(2, "2", "roll", "4 4")
+    assert again.text() == HEADER + "1,1,1,roll,3 5 6\n2,2,2,roll,4 4\n"
+
+
+def test_undo_removes_exactly_the_last_record_and_leaves_no_temporary_file(tmp_path):
+    file = ClassDataFile(tmp_path, "spookies", "owls")
+    file.append(1, "1", "roll", "3 5 6")
+    file.append(1, "2", "roll", "1 2")
+    assert file.undo() == Record(2, 1, "2", "roll", "1 2")
+    assert file.text() == HEADER + "1,1,1,roll,3 5 6\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spookies-owls.csv"]
+    file.undo()
+    with pytest.raises(DataFileError, match="nothing to undo"):
+        file.undo()
+
+
+@pytest.mark.parametrize("event, value", [("roll", "3 7 1"), ("roll", "0 2"), ("roll", "6"),
+                                          ("roll", "1 2 3 4 5"), ("jump", "3 3")])
+def test_a_bad_record_is_refused_and_nothing_is_written(tmp_path, event, value):
+    file = ClassDataFile(tmp_path, "spookies", "owls")
+    file.append(1, "1", "roll", "2 2")
+    before = file.text()
+    with pytest.raises(HabaLessonsError):
+        file.append(1, "1", event, value)
+    assert file.text() == before and len(file.records) == 1
+
+
+@pytest.mark.parametrize("name", ["", "Anna Smith-Jones the Third", "a@b.com", "x,y"])
+def test_player_and_group_labels_are_seats_or_short_nicknames(tmp_path, name):
+    with pytest.raises(DataFileError, match="seat number or a nickname"):
+        ClassDataFile(tmp_path, "spookies", name)
+    file = ClassDataFile(tmp_path, "spookies", "owls")
+    with pytest.raises(DataFileError, match="seat number or a nickname"):
+        file.append(1, name, "roll", "2 2")
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_face_outside_one_to_six_names_file_line_and_problem_and_keeps_the_rest(tmp_path):
+    path = _write(tmp_path, "a.csv", HEADER + "1,1,1,roll,3 5 6\n2,1,2,roll,3 7\n3,1,3,roll,2 2\n")
+    found = read_class_file(path)
+    assert [r.record for r in found.records] == [1, 3]
+    [problem] = found.problems
+    assert (problem.file, problem.line) == ("a.csv", 6)
+    assert "'3 7' is not valid" in str(problem) and str(problem).startswith("a.csv, line 6:")
+
+
+def test_a_line_cut_in_half_is_reported_and_skipped(tmp_path):
+    path = _write(tmp_path, "a.csv", HEADER + "1,1,1,roll,3 5 6\n2,1,2,ro")
+    found = read_class_file(path)
+    assert [r.record for r in found.records] == [1]
+    assert found.problems[0].line == 6 and "cut in half" in found.problems[0].message
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "is empty"),
+    ("\n\n", "is empty"),
+    (HEADER.replace("format: 1", "format: 2") + "1,1,1,roll,3 5 6\n", "format version '2'"),
+    (HEADER.replace("spookies", "mouse_trap") + "1,1,1,die,3\n", "is a mouse_trap file"),
+    ("record,round,player,event,value\n1,1,1,roll,3 5 6\n", "no '# game:' line"),
+    (HEADER.replace("record,round", "round,record"), "column names"),
+])
+def test_unusable_files_say_why_and_give_no_records(tmp_path, text, message):
+    found = read_class_file(_write(tmp_path, "bad.csv", text), game="spookies")
+    assert found.records == []
+    assert len(found.problems) == 1 and message in str(found.problems[0])
+    assert str(found.problems[0]).startswith("bad.csv")
+
+
+def test_a_repeated_record_number_inside_a_file_is_reported(tmp_path):
+    found = read_class_file(_write(tmp_path, "a.csv", HEADER + "1,1,1,roll,2 2\n1,1,1,roll,2 2\n"))
+    assert len(found.records) == 1 and "appears twice" in found.problems[0].message
+
+
+def test_pooling_with_a_duplicate_a_malformed_line_another_game_and_a_nickname_clash(tmp_path):
+    owls = _write(tmp_path, "spookies-owls.csv", HEADER + "1,1,1,roll,3 5 6\n2,1,2,roll,1 2\n")
+    owls_copy = _write(tmp_path, "owls (1).csv", owls.read_text())
+    owls_later = _write(tmp_path, "owls-later.csv",
+                        owls.read_text() + "3,1,3,roll,6 6 6\n4,1,4,roll,9 9\n")
+    other_owls = _write(tmp_path, "other-owls.csv", HEADER + "1,1,1,roll,4 4\n")
+    trap = _write(tmp_path, "trap.csv", HEADER.replace("spookies", "mouse_trap") + "1,1,1,die,3\n")
+    foxes = _write(tmp_path, "foxes.csv", HEADER.replace("owls", "foxes") + "1,1,1,roll,2 3\n")
+    pool = pool_files([owls, owls_copy, owls_later, other_owls, trap, foxes], "spookies")
+    table = pool.records
+    # owls: records 1, 2 once each, 3 from the later copy; 4 is malformed
+    assert list(table[table.group == "owls"].value) == ["3 5 6", "1 2", "6 6 6"]
+    assert list(table[table.group == "owls (2)"].value) == ["4 4"]
+    assert list(table[table.group == "foxes"].value) == ["2 3"]
+    assert len(table) == 5
+    messages = pool.report()
+    assert "owls (1).csv has the same content as spookies-owls.csv" in messages
+    assert "owls-later.csv: 2 record(s) of group 'owls' were already loaded" in messages
+    assert "owls-later.csv, line 8: roll value '9 9'" in messages
+    assert "other-owls.csv: says group 'owls'" in messages and "two groups chose" in messages
+    assert "trap.csv: is a mouse_trap file" in messages
+    assert set(table.file) == {"spookies-owls.csv", "owls-later.csv", "other-owls.csv",
+                               "foxes.csv"}
+
+
+def test_pooling_uploaded_bytes_and_a_file_that_is_not_text():
+    pool = pool_files([("a.csv", (HEADER + "1,1,1,roll,2 2\n").encode()),
+                       ("b.csv", b"\xff\xfe\x00")], "spookies")
+    assert len(pool.records) == 1
+    assert "b.csv: is not a text file" in pool.report()

@@ -1,0 +1,141 @@
+"""The statistics of notebook 08 against independent computations written here."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from haba_lessons.classlab import tables
+from haba_lessons.classlab.favourite import favourite_table, win_chances
+from haba_lessons.classlab.inference import (BetaPosterior, beta_posterior, binomial_p_value,
+                                             exact_null, exact_p_value, probability_steadier,
+                                             simulated_fit_test)
+from haba_lessons.dice import best_two, die
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.simulation import make_rng
+
+
+def tvd_by_hand(counts, n):
+    return sum(abs(Fraction(c, n) - Fraction(1, 6)) for c in counts) / 2
+
+
+def test_exact_p_value_equals_listing_every_sequence_of_five_rolls():
+    observed = {1: 3, 2: 0, 3: 1, 4: 0, 5: 1, 6: 0}
+    value = tvd_by_hand(observed.values(), 5)
+    at_least = 0
+    for rolls in itertools.product(range(1, 7), repeat=5):         # all 7776 sequences
+        counts = [rolls.count(f) for f in range(1, 7)]
+        at_least += tvd_by_hand(counts, 5) >= value
+    assert exact_p_value(observed, die()) == Fraction(at_least, 6 ** 5)
+
+
+def test_exact_null_is_a_distribution_and_refuses_large_samples():
+    null = exact_null(8, die(), "chi-square")
+    assert sum(null.values()) == 1
+    with pytest.raises(InvalidArgumentError, match="too many to list"):
+        exact_null(60, best_two(3))
+
+
+def test_simulated_p_value_agrees_with_the_exact_one():
+    observed = {1: 4, 2: 1, 3: 0, 4: 3, 5: 2, 6: 0}
+    exact = float(exact_p_value(observed, die()))
+    test = simulated_fit_test(observed, die(), make_rng(7), repetitions=20_000)
+    # sd of the estimate <= 0.0036; 0.02 is > 5 sd: false alarm below 1 in a million
+    assert abs(test.p_value - exact) < 0.02
+
+
+def test_p_values_under_the_model_are_uniform_ish_and_false_alarm_one_time_in_twenty():
+    rng = make_rng(11)
+    model = best_two(3)
+    outcomes, chances = model.support(), [float(p) for p in model.values()]
+    p_values = []
+    for _ in range(300):
+        sample = rng.choice(outcomes, size=40, p=chances)
+        counts = {o: int((sample == o).sum()) for o in outcomes}
+        p_values.append(simulated_fit_test(counts, model, rng, repetitions=400).p_value)
+    p_values = np.array(p_values)
+    # with a true model P(p <= 0.05) is about 0.05: 15 of 300 expected (sd 3.8); the bounds
+    # 4..29 hold with probability above 0.999 (binomial tails)
+    assert 4 <= (p_values <= 0.05).sum() <= 29
+    assert 0.40 <= p_values.mean() <= 0.60        # mean of a uniform: 0.5, sd 0.017 here
+
+
+def test_a_loaded_die_is_detected():
+    counts = {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 40}
+    assert simulated_fit_test(counts, die(), make_rng(1), 2000).p_value < 0.001
+
+
+def test_impossible_outcomes_and_empty_data_are_refused():
+    with pytest.raises(InvalidArgumentError, match="impossible"):
+        simulated_fit_test({13: 1}, best_two(3), make_rng(1))
+    with pytest.raises(InvalidArgumentError, match="no observations"):
+        simulated_fit_test({}, die(), make_rng(1))
+
+
+@pytest.mark.parametrize("silent, other", [(0, 0), (7, 3), (13, 4), (2, 19)])
+def test_beta_posterior_matches_likelihood_times_prior_integrated_numerically(silent, other):
+    post = beta_posterior(silent, other)
+    assert (post.a, post.b) == (1 + silent, 1 + other)
+    grid = np.linspace(0, 1, 200_001)
+    unnormalised = grid ** silent * (1 - grid) ** other         # binomial likelihood x uniform
+    norm = np.trapezoid(unnormalised, grid)
+    mean = np.trapezoid(grid * unnormalised, grid) / norm
+    var = np.trapezoid((grid - mean) ** 2 * unnormalised, grid) / norm
+    assert float(post.mean) == pytest.approx(mean, abs=1e-8)
+    assert float(post.variance) == pytest.approx(var, abs=1e-8)
+    # conjugate formula: a / (a + b) and ab / ((a + b)^2 (a + b + 1))
+    a, b = 1 + silent, 1 + other
+    assert post.mean == Fraction(a, a + b)
+    assert post.variance == Fraction(a * b, (a + b) ** 2 * (a + b + 1))
+    assert np.allclose(post.density(grid[1:-1]), unnormalised[1:-1] / norm, rtol=1e-6)
+    low, high = post.interval()
+    cdf = np.cumsum(unnormalised) / unnormalised.sum()
+    assert np.interp(low, grid, cdf) == pytest.approx(0.025, abs=1e-3)
+    assert np.interp(high, grid, cdf) == pytest.approx(0.975, abs=1e-3)
+
+
+def test_probability_steadier_for_equal_posteriors_is_one_half():
+    same = BetaPosterior(5, 3)
+    # 100,000 draws: sd 0.0016; 0.01 is over 6 sd (false alarm below 1 in a million)
+    assert probability_steadier(same, same, make_rng(3)) == pytest.approx(0.5, abs=0.01)
+
+
+def test_binomial_p_value_by_hand():
+    assert binomial_p_value(0, 4, Fraction(1, 2)) == Fraction(2, 16)      # 0 or 4 heads
+    assert binomial_p_value(2, 4, Fraction(1, 2)) == 1
+    assert binomial_p_value(3, 3, Fraction(9, 10)) == 1                   # the likeliest count
+
+
+def test_win_chance_grows_with_own_steadiness_and_falls_with_the_others():
+    base = win_chances([Fraction(1, 2), Fraction(1, 2)])
+    steadier = win_chances([Fraction(7, 10), Fraction(1, 2)])
+    rival = win_chances([Fraction(1, 2), Fraction(7, 10)])
+    assert steadier[0] > base[0] and rival[0] < base[0]
+    assert steadier[1] < base[1] and rival[1] > base[1]
+
+
+def test_favourite_table_ranges_contain_the_central_value():
+    rows = favourite_table([BetaPosterior(14, 5), BetaPosterior(9, 9)])
+    for row in rows:
+        assert row.low <= row.win <= row.high
+    assert rows[0].p == Fraction(3, 4) and rows[1].p == Fraction(1, 2)   # 14/19, 9/18 rounded
+
+
+def test_tables_from_records():
+    frame = pd.DataFrame([
+        {"group": "a", "file": "f", "record": 1, "round": 1, "player": "1", "event": "roll", "value": "6 1 6"},
+        {"group": "a", "file": "f", "record": 2, "round": 1, "player": "2", "event": "roll", "value": "2 3"},
+        {"group": "b", "file": "g", "record": 1, "round": 1, "player": "1", "event": "roll", "value": "1 2 4"},
+    ])
+    assert tables.die_faces(frame) == {1: 2, 2: 2, 3: 1, 4: 1, 5: 0, 6: 2}
+    assert tables.best_two_results(frame, 3) == {6: 1, 12: 1}
+    quiet = pd.DataFrame([
+        {"group": "a", "player": p, "event": "attempt", "value": v}
+        for p, v in [("1", "silent"), ("1", "alarm"), ("1", "silent"), ("2", "slid_out")]])
+    table = tables.steadiness(quiet)
+    assert list(table["posterior"]) == ["Beta(3, 2)", "Beta(1, 2)"]   # slid out = not silent
+    assert [(p.a, p.b) for p in tables.posteriors(quiet, "a")] == [(3, 2), (1, 2)]
