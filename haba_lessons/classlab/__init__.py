@@ -8,10 +8,10 @@
   records as counts the statistics use; :mod:`.example` — the simulated example class.
 """
 
-from .pool import Pool, pool_files
+from .pool import Pool, pool_files, pool_folder
 from .reader import ClassFile, Problem, read_class_file
 from .records import EVENTS, FORMAT_VERSION, GAMES, Record
 from .writer import ClassDataFile
 
 __all__ = ["EVENTS", "FORMAT_VERSION", "GAMES", "ClassDataFile", "ClassFile", "Pool", "Problem",
-           "Record", "pool_files", "read_class_file"]
+           "Record", "pool_files", "pool_folder", "read_class_file"]

@@ -21,7 +21,7 @@ from pathlib import Path
 import pandas as pd
 
 from .reader import ClassFile, Problem, read_class_file
-from .records import COLUMNS, Record
+from .records import COLUMNS, GAMES, Record
 
 Source = str | Path | tuple[str, str | bytes]
 
@@ -82,6 +82,12 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
         pool.records = frame.sort_values(["group", "record"], kind="stable",
                                          ignore_index=True)
     return pool
+
+
+def pool_folder(folder: str | Path) -> dict[str, Pool]:
+    """Pool every game's files in ``folder`` (named ``<game>-<group>.csv``), game by game."""
+    folder = Path(folder)
+    return {game: pool_files(sorted(folder.glob(f"{game}-*.csv")), game) for game in GAMES}
 
 
 def _read(source: Source, game: str) -> tuple[ClassFile, str]:
