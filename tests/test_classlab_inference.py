@@ -126,11 +126,8 @@ def test_favourite_table_ranges_contain_the_central_value():
 
 
 def test_tables_from_records():
-    frame = pd.DataFrame([
-        {"group": "a", "file": "f", "record": 1, "round": 1, "player": "1", "event": "roll", "value": "6 1 6"},
-        {"group": "a", "file": "f", "record": 2, "round": 1, "player": "2", "event": "roll", "value": "2 3"},
-        {"group": "b", "file": "g", "record": 1, "round": 1, "player": "1", "event": "roll", "value": "1 2 4"},
-    ])
+    frame = pd.DataFrame([{"group": g, "player": "1", "event": "roll", "value": v}
+                          for g, v in [("a", "6 1 6"), ("a", "2 3"), ("b", "1 2 4")]])
     assert tables.die_faces(frame) == {1: 2, 2: 2, 3: 1, 4: 1, 5: 0, 6: 2}
     assert tables.best_two_results(frame, 3) == {6: 1, 12: 1}
     quiet = pd.DataFrame([
@@ -139,3 +136,23 @@ def test_tables_from_records():
     table = tables.steadiness(quiet)
     assert list(table["posterior"]) == ["Beta(3, 2)", "Beta(1, 2)"]   # slid out = not silent
     assert [(p.a, p.b) for p in tables.posteriors(quiet, "a")] == [(3, 2), (1, 2)]
+
+
+def test_mouse_trap_landing_shares_and_meow_and_crank_counts_by_hand():
+    from haba_lessons.games.mouse_trap import default_board
+    from haba_lessons.markov import landing_probabilities
+
+    rows = [("a", 1, "1", "landed", "3"), ("a", 1, "1", "landed", "7"),
+            ("a", 1, "2", "landed", "3"), ("b", 1, "1", "landed", "5"),
+            ("a", 1, "1", "crank", "works"), ("a", 2, "1", "crank", "fails"),
+            ("a", 1, "1", "first_could_play", "yes"), ("a", 2, "1", "first_could_play", "no"),
+            ("a", 3, "1", "first_could_play", "yes")]
+    frame = pd.DataFrame([{"group": g, "round": r, "player": p, "event": e, "value": v}
+                          for g, r, p, e, v in rows])
+    board = default_board()
+    table = tables.landing_table(frame, board).set_index("space")
+    assert (table.loc[3, "landed"], table.loc[3, "mice"]) == (2, 3)    # 2 of 3 mice on 3
+    assert table.loc[5, "landed"] == 1 and table.loc[4, "landed"] == 0
+    assert table.loc[3, "exact P(lands)"] == landing_probabilities(board.to_markov())[3]
+    assert tables.crank_counts(frame) == (1, 2)
+    assert tables.could_play(frame) == (2, 3)

@@ -31,8 +31,10 @@ FOLDER = Path(__file__).resolve().parent.parent / "data" / "example_class"
 NOTE = (f"SIMULATED example data, not a real class: made by python -m "
         f"haba_lessons.classlab.example (seed {SEED}) with the course's game engines")
 #: Assumed chance of a silent attempt for seats 1 and 2 of each group (an assumption).
-STEADINESS = {"owls": (Fraction(4, 5), Fraction(1, 2)), "foxes": (Fraction(3, 5), Fraction(3, 5)),
-              "hares": (Fraction(7, 10), Fraction(2, 5)), "badgers": (Fraction(1, 2), Fraction(4, 5))}
+STEADINESS = {"owls": (Fraction(4, 5), Fraction(1, 2)),
+              "foxes": (Fraction(3, 5), Fraction(3, 5)),
+              "hares": (Fraction(7, 10), Fraction(2, 5)),
+              "badgers": (Fraction(1, 2), Fraction(4, 5))}
 SPOOKIES_ROLLS = 30
 QUIET_GAMES = 2
 MEOW_DEALS = 8

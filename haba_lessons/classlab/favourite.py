@@ -4,9 +4,9 @@ The exact win chances come from ``haba_lessons.games.quiet_as_a_mouse.exact_game
 (q = 0, strategy "most open"), with each child's p read off their Beta posterior and
 rounded to the nearest 0.05. Each call solves the whole game exactly (half a second to two
 seconds for two players), so the uncertainty is carried through with the monotone corners of
-the posterior box: a child's win chance grows with their own p and shrinks as the others' p grow, so it is
-lowest when their p is at the bottom of its 95% interval and the others' at the top, and
-highest the other way round. The tests check that monotonicity on a grid.
+the posterior box: a child's win chance grows with their own p and shrinks as the others' p
+grow, so it is lowest when their p is at the bottom of its 95% interval and the others' at the top, and
+highest the other way round. The tests check that monotonicity at sample points.
 """
 
 from __future__ import annotations

@@ -185,7 +185,10 @@ class BetaPosterior:
 
 
 def beta_posterior(silent: int, not_silent: int) -> BetaPosterior:
-    """The posterior of p after ``silent`` silent and ``not_silent`` other attempts (uniform prior)."""
+    """The posterior of p after ``silent`` silent and ``not_silent`` other attempts.
+
+    The prior is uniform (Beta(1, 1)), so the posterior is Beta(1 + silent, 1 + not silent).
+    """
     silent = require_int(silent, "silent attempts", minimum=0)
     not_silent = require_int(not_silent, "attempts that were not silent", minimum=0)
     return BetaPosterior(1 + silent, 1 + not_silent)
