@@ -27,5 +27,5 @@ KEYS = {
     "08.2": exact(Fraction(1, 6)),
     "08.3": holds(_agrees, "for each outcome take (observed - n * chance) ** 2 / "
                            "(n * chance), then add them up."),
-    "08.4": exact(Fraction(39, 20)),
+    "08.4": exact(Fraction(19, 10)),
 }
