@@ -4,8 +4,10 @@
 * :mod:`.writer` — append-and-flush writing with undo; :mod:`.reader` — validating reader;
 * :mod:`.pool` — pooling many files with duplicates and nickname clashes reported;
 * :mod:`.recorders` — the recording widgets; :mod:`.transfer` — download and upload;
-* :mod:`.inference` — goodness of fit, Beta posteriors; :mod:`.tables` — the pooled
-  records as counts the statistics use; :mod:`.example` — the simulated example class.
+* :mod:`.inference` — goodness of fit, Beta posteriors; :mod:`.favourite` — exact win
+  chances from the posteriors; :mod:`.tables` — the pooled records as the counts the
+  statistics use; :mod:`.charts` — notebook 08's charts; :mod:`.example` — the simulated
+  example class.
 """
 
 from .pool import Pool, pool_files, pool_folder
