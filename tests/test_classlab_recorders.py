@@ -105,6 +105,21 @@ def test_quiet_as_a_mouse_undo_puts_the_game_back_too(tmp_path):
     assert [r.value for r in records(rec)][-1] == "alarm" and panel.game.hands == [8, 8]
 
 
+def test_quiet_as_a_mouse_undo_after_new_game_returns_to_the_old_game_and_round(tmp_path):
+    rec = quiet_as_a_mouse_recorder("owls", tmp_path, seed=3)
+    panel = rec.companion
+    panel.roll_button.click()
+    panel.choose_button.click()
+    panel.new_button.click()                                 # game 2 starts
+    panel.roll_button.click()
+    assert [r.round for r in records(rec)] == [1, 2]
+    rec.undo_button.click()
+    rec.undo_button.click()                                  # back before game 1's roll
+    assert records(rec) == [] and rec.round == 1 and panel.game.phase == "roll"
+    panel.roll_button.click()
+    assert [r.round for r in records(rec)] == [1]
+
+
 def test_quiet_as_a_mouse_refused_action_records_nothing(tmp_path):
     rec = quiet_as_a_mouse_recorder("owls", tmp_path, seed=3)
     rec.companion.silent_button.click()                      # no stick is being placed

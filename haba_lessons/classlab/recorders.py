@@ -228,7 +228,7 @@ class QuietAsAMouseRecorder(Recorder):
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 2, seed: int = 2015, layout: Layout | None = None) -> None:
         self.round = 1
-        self.history: list[Game] = []
+        self.history: list[tuple[_RecordingGame, int]] = []  # (game before, its round)
         self.companion = _RecordingCompanion(players, layout or load_layout(), seed, self)
         super().__init__(group, folder, [self.companion])
         self.round = self.file.next_round
@@ -240,7 +240,7 @@ class QuietAsAMouseRecorder(Recorder):
         except HabaLessonsError:
             self._restore(before)
             raise
-        self.history.append(before)
+        self.history.append((before, self.round))
 
     def _restore(self, game: _RecordingGame) -> None:
         game.recorder = self
@@ -250,7 +250,8 @@ class QuietAsAMouseRecorder(Recorder):
     def _undo(self) -> None:
         super()._undo()
         if self.history:
-            self._restore(self.history.pop())
+            game, self.round = self.history.pop()
+            self._restore(game)
 
     def _reset(self) -> None:
         self.history = []
