@@ -1,5 +1,5 @@
 """Time one update of notebook 02's best-m-of-n explorer: a slider moves, the exact
-distribution, P(≥ t) and the chart spec are recomputed.
+distribution, P(≥ t) and the SVG bar chart are recomputed.
 
     PYTHONPATH=. .venv/bin/python benchmarks/explore_best_two.py
 """

@@ -1,4 +1,4 @@
-"""Explore the best m of n dice live: the exact ``keep_highest`` chart and P(result ≥ t) (notebook 02).
+"""Explore the best m of n dice live: the exact ``keep_highest`` bar chart and P(result ≥ t) (notebook 02).
 
 Every change of a slider recomputes the exact distribution (``dice.keep_highest`` never lists
 the 6ⁿ rolls, so 20 dice take milliseconds). A combination that makes no sense — keeping more
@@ -11,11 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-import altair as alt
 import ipywidgets as widgets
 
 from .._checks import require_int
-from ..charts import OKABE_ITO, WIDTH
+from ..charts import OKABE_ITO
 from ..dice import keep_highest
 from ..distribution import Distribution
 from ..errors import HabaLessonsError, InvalidArgumentError
@@ -24,31 +23,34 @@ MIN_DICE, MAX_DICE = 2, 20
 SIDES = 6
 
 
-def best_of_chart(distribution: Distribution, dice: int, keep: int, target: int) -> alt.Chart:
-    """Bars of P(result = s), the results that reach ``target`` in a second colour."""
-    labels = [f"at least {target}", f"below {target}"]
-    rows = [{"result": s, "probability": float(p), "exact": str(p),
-             "reaches": labels[0] if s >= target else labels[1]} for s, p in distribution.items()]
-    title = f"The sum of the best {keep} of {dice} dice: exact probabilities"
-    chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
-        x=alt.X("result:O", title="result", axis=alt.Axis(labelAngle=0, labelOverlap=True)),
-        y=alt.Y("probability:Q", title="probability"),
-        color=alt.Color("reaches:N", title=None,
-                        scale=alt.Scale(domain=labels, range=[OKABE_ITO[0], OKABE_ITO[1]])),
-        tooltip=["result:O", alt.Tooltip("exact:N", title="exact")],
-    )
-    return chart.properties(
-        title=title, width=WIDTH, height=200,
-        description=f"Bar chart: {title}. Bars for results of at least {target} are blue, "
-                    f"the others orange.")
+def bars_svg(distribution: Distribution, dice: int, keep: int, target: int) -> str:
+    """The exact distribution as an SVG bar chart, the results that reach ``target`` in blue.
 
-
-def chart_output(chart: alt.Chart) -> dict:
-    """An Output widget's display record for ``chart``, as Altair's mimetype renderer writes it."""
-    major = alt.SCHEMA_VERSION.lstrip("v").split(".")[0]
-    return {"output_type": "display_data", "metadata": {},
-            "data": {f"application/vnd.vegalite.v{major}+json": chart.to_dict(),
-                     "text/plain": f"<VegaLite {major} object>"}}
+    Drawn as plain SVG inside the widget (not a Vega chart), so it redraws in a few milliseconds
+    and needs nothing from the network. Each bar carries its exact probability as a tooltip.
+    """
+    width, height, base = 440, 170, 150
+    results = distribution.support()
+    step = width / len(results)
+    tallest = float(max(distribution.values()))
+    every = max(1, round(len(results) / 12))
+    title = (f"The sum of the best {keep} of {dice} dice: exact probabilities; results of at least "
+             f"{target} in blue, the others in orange")
+    parts = [f"<svg role='img' aria-label='{escape(title)}' width='{width}' height='{height + 20}' "
+             f"style='font-size:11px'><title>{escape(title)}</title>"]
+    for i, result in enumerate(results):
+        p = distribution[result]
+        bar = (base - 10) * float(p) / tallest
+        colour = OKABE_ITO[0] if result >= target else OKABE_ITO[1]
+        parts.append(f"<rect data-result='{result}' data-exact='{p}' x='{i * step + 1:.1f}' "
+                     f"y='{base - bar:.1f}' width='{max(step - 2, 1):.1f}' height='{bar:.1f}' "
+                     f"fill='{colour}'><title>{result}: {p}</title></rect>")
+        if i % every == 0:
+            parts.append(f"<text x='{(i + 0.5) * step:.1f}' y='{base + 14}' text-anchor='middle' "
+                         f"fill='var(--jp-ui-font-color1, #222)'>{result}</text>")
+    parts.append(f"<text x='0' y='{base + 32}' fill='var(--jp-ui-font-color1, #222)'>result (blue: at "
+                 f"least {target}; orange: below)</text></svg>")
+    return "".join(parts)
 
 
 def check_question(dice: object, keep: object, target: object) -> tuple[int, int, int]:
@@ -82,7 +84,7 @@ class BestOfDiceExplorer:
         }
         self.answer = widgets.HTML()
         self.message = widgets.HTML()
-        self.chart = widgets.Output()
+        self.chart = widgets.HTML()
         self._syncing = False
         for slider in self.sliders.values():
             slider.observe(self._moved, names="value")
@@ -127,8 +129,7 @@ class BestOfDiceExplorer:
             f"<div style='font-size:1.15em;color:var(--jp-ui-font-color1, inherit)'>"
             f"P(best {self.keep} of {self.dice} dice ≥ {self.target}) = <b>{p}</b> ≈ {float(p):.4f}"
             f"</div>")
-        self.chart.outputs = (chart_output(best_of_chart(self.distribution, self.dice, self.keep,
-                                                          self.target)),)
+        self.chart.value = bars_svg(self.distribution, self.dice, self.keep, self.target)
 
 
 def _warning(text: str) -> str:
