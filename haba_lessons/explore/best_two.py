@@ -29,24 +29,24 @@ def bars_svg(distribution: Distribution, dice: int, keep: int, target: int) -> s
     Drawn as plain SVG inside the widget (not a Vega chart), so it redraws in a few milliseconds
     and needs nothing from the network. Each bar carries its exact probability as a tooltip.
     """
-    width, height, base = 440, 170, 150
+    width, height, base, left = 440, 170, 150, 14   # left: room for the first label
     results = distribution.support()
     step = width / len(results)
     tallest = float(max(distribution.values()))
     every = max(1, round(len(results) / 12))
     title = (f"The sum of the best {keep} of {dice} dice: exact probabilities; results of at least "
              f"{target} in blue, the others in orange")
-    parts = [f"<svg role='img' aria-label='{escape(title)}' width='{width}' height='{height + 20}' "
+    parts = [f"<svg role='img' aria-label='{escape(title)}' width='{width + 2 * left}' height='{height + 20}' "
              f"style='font-size:11px'><title>{escape(title)}</title>"]
     for i, result in enumerate(results):
         p = distribution[result]
         bar = (base - 10) * float(p) / tallest
         colour = OKABE_ITO[0] if result >= target else OKABE_ITO[1]
-        parts.append(f"<rect data-result='{result}' data-exact='{p}' x='{i * step + 1:.1f}' "
+        parts.append(f"<rect data-result='{result}' data-exact='{p}' x='{left + i * step + 1:.1f}' "
                      f"y='{base - bar:.1f}' width='{max(step - 2, 1):.1f}' height='{bar:.1f}' "
                      f"fill='{colour}'><title>{result}: {p}</title></rect>")
         if i % every == 0:
-            parts.append(f"<text x='{(i + 0.5) * step:.1f}' y='{base + 14}' text-anchor='middle' "
+            parts.append(f"<text x='{left + (i + 0.5) * step:.1f}' y='{base + 14}' text-anchor='middle' "
                          f"fill='var(--jp-ui-font-color1, #222)'>{result}</text>")
     parts.append(f"<text x='0' y='{base + 32}' fill='var(--jp-ui-font-color1, #222)'>result (blue: at "
                  f"least {target}; orange: below)</text></svg>")
