@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from ..dice import keep_highest, keep_highest_counts
 from ..exercises import approx, exact, function
