@@ -1,0 +1,180 @@
+"""95% intervals for a proportion: the textbook interval, its exact miss chance, a coverage
+chart, and a slider that shows the width shrinking like 1/√n (notebook 01).
+
+The notebook builds ``estimate ± 1.96·SE`` itself in a few lines; this module holds the same
+formula for the widget and the tests, and the bookkeeping (chart, exact miss chance) that
+would clutter a lesson.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from html import escape
+from math import comb
+
+import altair as alt
+import ipywidgets as widgets
+
+from .._checks import require_int, require_probability
+from ..charts import OKABE_ITO, WIDTH
+from ..errors import HabaLessonsError
+
+#: The multiplier of a 95% interval: 95% of a normal distribution lies within 1.96 SDs.
+Z95 = 1.96
+
+#: The slider's range of the number of trials.
+MIN_TRIALS, MAX_TRIALS = 10, 100_000
+
+Interval = tuple[float, float]
+
+
+def normal_interval(successes: int, trials: int) -> Interval:
+    """The textbook 95% interval for a proportion: estimate ± 1.96 standard errors."""
+    trials = require_int(trials, "trials", minimum=1)
+    successes = require_int(successes, "successes", minimum=0, maximum=trials)
+    estimate = successes / trials
+    se = math.sqrt(estimate * (1 - estimate) / trials)
+    return estimate - Z95 * se, estimate + Z95 * se
+
+
+def width_at(probability: Fraction, trials: int) -> float:
+    """The width of the 95% interval when the estimate lands exactly on ``probability``.
+
+    ``2 · 1.96 · √(p(1 − p)/n)``: halve the width by rolling four times as often.
+    """
+    p = require_probability(probability, "probability")
+    trials = require_int(trials, "trials", minimum=1)
+    return 2 * Z95 * math.sqrt(p * (1 - p) / trials)
+
+
+def miss_chance(probability: Fraction, trials: int,
+                interval: Callable[[int, int], Interval] = normal_interval) -> Fraction:
+    """The exact chance that ``interval`` built from ``trials`` trials misses ``probability``.
+
+    Adds the binomial probabilities of every success count whose interval leaves out the
+    true value: an exact answer to "how often does a 95% interval miss?".
+    """
+    p = require_probability(probability, "probability")
+    trials = require_int(trials, "trials", minimum=1)
+    missed = [k for k in range(trials + 1) if not interval(k, trials)[0] <= p <= interval(k, trials)[1]]
+    return sum((comb(trials, k) * p**k * (1 - p)**(trials - k) for k in missed), Fraction(0))
+
+
+def coverage_chart(intervals: Sequence[Interval], exact: Fraction, *, title: str) -> alt.LayerChart:
+    """One horizontal line per interval, the misses in a second colour, the exact value as a rule."""
+    rows = [{"experiment": i + 1, "low": low, "high": high,
+             "verdict": "contains the exact value" if low <= exact <= high else "misses"}
+            for i, (low, high) in enumerate(intervals)]
+    verdicts = ["contains the exact value", "misses"]
+    lines = alt.Chart(alt.Data(values=rows)).mark_rule(size=2).encode(
+        x=alt.X("low:Q", title="95% interval", scale=alt.Scale(zero=False)),
+        x2="high:Q",
+        y=alt.Y("experiment:O", title="experiment", axis=alt.Axis(values=[1, 25, 50, 75, 100])),
+        color=alt.Color("verdict:N", title=None,
+                        scale=alt.Scale(domain=verdicts, range=[OKABE_ITO[0], OKABE_ITO[5]])),
+        tooltip=["experiment:O", alt.Tooltip("low:Q", format=".3f"),
+                 alt.Tooltip("high:Q", format=".3f"), "verdict:N"],
+    )
+    rule = alt.Chart(alt.Data(values=[{"exact": float(exact), "label": f"exact: {exact}"}])).mark_rule(
+        color="black", strokeDash=[6, 4]).encode(x="exact:Q", tooltip=["label:N"])
+    misses = sum(row["verdict"] == "misses" for row in rows)
+    return (lines + rule).properties(
+        title=title, width=WIDTH, height=360,
+        description=f"{title}: {len(rows)} horizontal intervals; {misses} miss the dashed line "
+                    f"at the exact value {exact} and are drawn in orange.",
+    )
+
+
+class IntervalWidthExplorer:
+    """A log-scale slider for the number of trials n, showing the 95% interval's width and width·√n.
+
+    Everything shown is computed exactly from the formula, so moving the slider is instant.
+    A typed n outside 10..100,000 is refused with a message; the shown answer stays as it was.
+    """
+
+    def __init__(self, probability: Fraction = Fraction(1, 6), trials: int = 100,
+                 event: str = "a sum of 7 with two dice") -> None:
+        self.probability = require_probability(probability, "probability")
+        self.event = event
+        self.trials = self._valid(trials)
+        self.slider = widgets.FloatLogSlider(
+            value=self.trials, base=10, min=1, max=5, step=0.05, description="trials n",
+            readout_format=",.0f", style={"description_width": "initial"},
+            layout=widgets.Layout(width="28em"))
+        self.typed = widgets.IntText(value=self.trials, description="or type n",
+                                     style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="13em"))
+        self.answer = widgets.HTML()
+        self.message = widgets.HTML()
+        self._syncing = False
+        self.slider.observe(self._slid, names="value")
+        self.typed.observe(self._typed, names="value")
+        self.widget = widgets.VBox([widgets.HBox([self.slider, self.typed]), self.message, self.answer])
+        self._show()
+
+    @staticmethod
+    def _valid(trials: object) -> int:
+        return require_int(trials, "n (the number of trials)", minimum=MIN_TRIALS, maximum=MAX_TRIALS)
+
+    @property
+    def width(self) -> float:
+        return width_at(self.probability, self.trials)
+
+    def set_trials(self, trials: object) -> None:
+        """Show the interval for ``trials``; refuse (with a message, nothing changed) if out of range."""
+        try:
+            trials = self._valid(trials)
+        except HabaLessonsError as error:
+            self.message.value = _warning(f"{error} Try a whole number from {MIN_TRIALS} to {MAX_TRIALS:,}; "
+                                          f"still showing n = {self.trials:,}.")
+            self._sync_controls()
+            return
+        self.trials = trials
+        self.message.value = ""
+        self._sync_controls()
+        self._show()
+
+    def _slid(self, change: dict) -> None:
+        if not self._syncing:
+            self.set_trials(round(change["new"]))
+
+    def _typed(self, change: dict) -> None:
+        if not self._syncing:
+            self.set_trials(change["new"])
+
+    def _sync_controls(self) -> None:
+        self._syncing = True
+        try:
+            self.typed.value = self.trials
+            if round(self.slider.value) != self.trials:
+                self.slider.value = self.trials
+        finally:
+            self._syncing = False
+
+    def _show(self) -> None:
+        p, n, width = self.probability, self.trials, self.width
+        low, high = float(p) - width / 2, float(p) + width / 2
+        scale = 40 / 0.5  # em per unit of probability on a 0..0.5 axis, clipped at the ends
+        left, right = max(0.0, low) * scale, min(0.5, high) * scale
+        bar = (f"<div style='position:relative;width:40em;height:1.2em;margin:0.3em 0;"
+               f"border-bottom:1px solid var(--jp-ui-font-color2, #666)'>"
+               f"<div style='position:absolute;left:{left:.2f}em;width:{right - left:.2f}em;height:1.2em;"
+               f"background:{OKABE_ITO[0]}'></div>"
+               f"<div style='position:absolute;left:{float(p) * scale:.2f}em;top:-0.2em;width:3px;"
+               f"height:1.6em;background:{OKABE_ITO[5]}'></div></div>"
+               f"<div style='font-size:0.85em'>axis 0 to 0.5; blue bar = the interval, "
+               f"orange line = the exact chance {p}</div>")
+        self.answer.value = (
+            f"<div style='color:var(--jp-ui-font-color1, inherit)'>"
+            f"<b>{n:,}</b> trials of {self.event} (chance {p}): a 95% interval around an estimate "
+            f"of {float(p):.3f} runs from {low:.4f} to {high:.4f}.<br>"
+            f"width = <b>{width:.4f}</b> &nbsp; width·√n = <b>{width * math.sqrt(n):.3f}</b> "
+            f"(the same for every n: 2·1.96·√(p(1−p)))</div>{bar}")
+
+
+def _warning(text: str) -> str:
+    """A refusal message, readable in the light and the dark theme."""
+    return (f"<div style='border-left:4px solid var(--jp-warn-color1, #9a6700);padding:2px 8px;"
+            f"color:var(--jp-ui-font-color1, inherit)'>{escape(text)}</div>")

@@ -1,0 +1,89 @@
+"""The best-m-of-n explorer of notebook 02, driven like a student would, against brute force."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from haba_lessons.charts import OKABE_ITO
+from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.explore.best_two import BestOfDiceExplorer, check_question
+
+
+def brute_force(dice: int, keep: int, target: int) -> Fraction:
+    """P(sum of the best ``keep`` of ``dice`` dice ≥ target), by listing every roll."""
+    rolls = list(product(range(1, 7), repeat=dice))
+    return Fraction(sum(sum(sorted(r)[-keep:]) >= target for r in rolls), len(rolls))
+
+
+def move(explorer: BestOfDiceExplorer, dice: int, keep: int, target: int) -> None:
+    """Set the sliders in an order that is valid at every step from the start (4, 2, 10)."""
+    explorer.sliders["dice"].value = max(dice, explorer.dice)
+    explorer.sliders["target"].value = max(explorer.keep, min(target, 6 * explorer.keep))
+    explorer.sliders["keep"].value = keep
+    explorer.sliders["target"].value = target
+    explorer.sliders["dice"].value = dice
+
+
+def test_it_starts_at_four_dice_best_two_at_least_ten():
+    explorer = BestOfDiceExplorer()
+    assert (explorer.dice, explorer.keep, explorer.target) == (4, 2, 10)
+    assert explorer.probability == brute_force(4, 2, 10) == Fraction(169, 324)   # notebook 02's table
+    assert "169/324" in explorer.answer.value and explorer.message.value == ""
+
+
+@pytest.mark.parametrize("dice, keep, target", [(2, 2, 7), (3, 1, 5), (5, 3, 12), (5, 5, 20), (6, 2, 12)])
+def test_every_change_shows_the_brute_force_answer(dice, keep, target):
+    explorer = BestOfDiceExplorer()
+    move(explorer, dice, keep, target)
+    assert (explorer.dice, explorer.keep, explorer.target) == (dice, keep, target)
+    assert explorer.probability == brute_force(dice, keep, target)
+    assert str(explorer.probability) in explorer.answer.value
+
+
+def test_twenty_dice_agree_with_the_complement_count():
+    explorer = BestOfDiceExplorer()
+    move(explorer, 20, 2, 12)
+    # A 12 needs two sixes: 1 − P(no six) − P(exactly one six).
+    expected = 1 - Fraction(5, 6)**20 - 20 * Fraction(1, 6) * Fraction(5, 6)**19
+    assert explorer.probability == expected
+
+
+def test_the_chart_shows_the_exact_distribution_with_the_successes_marked():
+    explorer = BestOfDiceExplorer()
+    bars = re.findall(r"<rect data-result='(\d+)' data-exact='([\d/]+)'[^>]*fill='(#\w+)'", explorer.chart.value)
+    assert [int(result) for result, _, _ in bars] == list(range(2, 13))
+    assert sum(Fraction(exact) for _, exact, _ in bars) == 1
+    blue = [Fraction(exact) for result, exact, colour in bars if colour == OKABE_ITO[0]]
+    assert sum(blue) == brute_force(4, 2, 10) and len(blue) == 3        # results 10, 11, 12
+
+
+@pytest.mark.parametrize("name, value, says", [("keep", 5, "keep m at most n"),
+                                                ("target", 13, "not a possible result"),
+                                                ("target", 1, "not a possible result")])
+def test_a_question_that_makes_no_sense_is_refused_and_nothing_changes(name, value, says):
+    explorer = BestOfDiceExplorer()
+    shown, chart = explorer.answer.value, explorer.chart.value
+    explorer.sliders[name].value = value
+    assert says in explorer.message.value and "Still showing n = 4, m = 2, t = 10" in explorer.message.value
+    assert explorer.answer.value == shown and explorer.chart.value == chart
+    assert {n: s.value for n, s in explorer.sliders.items()} == {"dice": 4, "keep": 2, "target": 10}
+    explorer.sliders["target"].value = 11                        # a good value clears the message
+    assert explorer.message.value == "" and explorer.probability == brute_force(4, 2, 11)
+
+
+def test_lowering_n_below_m_is_refused_too():
+    explorer = BestOfDiceExplorer()
+    move(explorer, 5, 4, 20)
+    explorer.sliders["dice"].value = 3
+    assert "keep m at most n" in explorer.message.value and explorer.dice == 5
+    assert explorer.probability == brute_force(5, 4, 20)
+
+
+@pytest.mark.parametrize("args", [(1, 1, 3), (21, 2, 10), (4, 0, 3), (4, 2, 2.5)])
+def test_check_question_refuses_values_outside_the_sliders(args):
+    with pytest.raises(InvalidArgumentError):
+        check_question(*args)
