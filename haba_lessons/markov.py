@@ -99,7 +99,7 @@ class RollAndMoveBoard:
     extra_turn: frozenset[int] = frozenset()
     lost_turn: frozenset[int] = frozenset()
     policy: str = "fastest"
-    _chosen: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _chosen: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # cache
 
     def __post_init__(self) -> None:
         if isinstance(self.spaces, bool) or not isinstance(self.spaces, numbers.Integral) \
@@ -232,9 +232,9 @@ class RollAndMoveBoard:
             return options[0]
         if self.policy == "largest":
             return options[-1]
-        if not self._chosen:
-            self._chosen.update(_fastest_policy(self))
-        return self._chosen[position, outcome]
+        if "policy" not in self._chosen:
+            self._chosen["policy"] = _fastest_policy(self)
+        return self._chosen["policy"][position, outcome]
 
 
 # --- the roll-level chain: every roll is one step -------------------------------------------
@@ -262,16 +262,27 @@ def _after(board: RollAndMoveBoard, position: int, steps: int) -> tuple[int | No
 
 def _roll_steps(board: RollAndMoveBoard,
                 choose: Callable[[int, object], int] | None = None) -> dict[State, list[Step]]:
-    """Every state's possible next steps, with the board's policy (or ``choose``) applied."""
-    choose = choose or board.steps_chosen
+    """Every state's possible next steps, with the board's policy (or ``choose``) applied.
+
+    Die outcomes that lead to the same landing and state are merged into one step. With the
+    board's own policy the answer is computed once per board and kept.
+    """
+    if choose is None and "steps" in board._chosen:
+        return board._chosen["steps"]
+    pick = choose or board.steps_chosen
     steps: dict[State, list[Step]] = {}
     for state in _roll_states(board):
         position, mode = state
         if mode == SKIP:
             steps[state] = [(_ONE, None, (position, ROLL))]
             continue
-        steps[state] = [(p, *_after(board, position, choose(position, outcome)))
-                        for outcome, p in board.die.items()]
+        merged: dict[tuple[int | None, State], Fraction] = {}
+        for outcome, p in board.die.items():
+            key = _after(board, position, pick(position, outcome))
+            merged[key] = merged.get(key, _ZERO) + p
+        steps[state] = [(p, landing, nxt) for (landing, nxt), p in merged.items()]
+    if choose is None:
+        board._chosen["steps"] = steps
     return steps
 
 
