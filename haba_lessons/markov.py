@@ -719,6 +719,39 @@ def simulate_reach_turns(board: RollAndMoveBoard, target: int | Iterable[int], t
     return first
 
 
+@dataclass(frozen=True)
+class TurnsEstimate:
+    """The mean of simulated game lengths with its 95% interval (mean ± 1.96 standard errors)."""
+
+    mean: float
+    low: float
+    high: float
+    trials: int
+
+    def __str__(self) -> str:
+        return (f"{self.mean:.3f} turns (95% CI {self.low:.3f} to {self.high:.3f}, "
+                f"n = {self.trials:,})")
+
+
+def estimate_turns(board: RollAndMoveBoard, target: int | Iterable[int], trials: int,
+                   rng: np.random.Generator, start: int = 0,
+                   turns: int = 5_000) -> tuple[TurnsEstimate, np.ndarray]:
+    """Simulate ``trials`` tokens to ``target``: the mean turns with its 95% interval, and the times.
+
+    Every token must get there within ``turns`` turns (else an error says to allow more).
+    """
+    times = simulate_reach_turns(board, target, trials, turns, rng, start)
+    if (times == 0).any():
+        raise InvalidArgumentError(
+            f"{int((times == 0).sum())} of {trials} tokens had not arrived after {turns} "
+            "turns; allow more turns.")
+    if trials < 2:
+        raise InvalidArgumentError("trials must be at least 2 for an interval.")
+    mean = float(times.mean())
+    half = 1.959963984540054 * float(times.std(ddof=1)) / trials ** 0.5
+    return TurnsEstimate(mean, mean - half, mean + half, trials), times
+
+
 _MAX_ROLLS_PER_TURN = 10_000
 
 
@@ -759,4 +792,6 @@ def _simulate(board: RollAndMoveBoard, trials: int, turns: int, rng: np.random.G
             raise InvalidArgumentError(
                 f"extra_turn: a simulated turn went on for {_MAX_ROLLS_PER_TURN} rolls; the "
                 "extra-turn spaces keep the token rolling. Remove an extra-turn space.")
+        if targets and (first > 0).all():
+            break  # every token has arrived: later turns cannot change ``first``
     return landed[:, :-1], first
