@@ -99,7 +99,7 @@ class RollAndMoveBoard:
     extra_turn: frozenset[int] = frozenset()
     lost_turn: frozenset[int] = frozenset()
     policy: str = "fastest"
-    _chosen: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # cache
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # policy, steps
 
     def __post_init__(self) -> None:
         if isinstance(self.spaces, bool) or not isinstance(self.spaces, numbers.Integral) \
@@ -232,9 +232,9 @@ class RollAndMoveBoard:
             return options[0]
         if self.policy == "largest":
             return options[-1]
-        if "policy" not in self._chosen:
-            self._chosen["policy"] = _fastest_policy(self)
-        return self._chosen["policy"][position, outcome]
+        if "policy" not in self._cache:
+            self._cache["policy"] = _fastest_policy(self)
+        return self._cache["policy"][position, outcome]
 
 
 # --- the roll-level chain: every roll is one step -------------------------------------------
@@ -267,8 +267,8 @@ def _roll_steps(board: RollAndMoveBoard,
     Die outcomes that lead to the same landing and state are merged into one step. With the
     board's own policy the answer is computed once per board and kept.
     """
-    if choose is None and "steps" in board._chosen:
-        return board._chosen["steps"]
+    if choose is None and "steps" in board._cache:
+        return board._cache["steps"]
     pick = choose or board.steps_chosen
     steps: dict[State, list[Step]] = {}
     for state in _roll_states(board):
@@ -282,7 +282,7 @@ def _roll_steps(board: RollAndMoveBoard,
             merged[key] = merged.get(key, _ZERO) + p
         steps[state] = [(p, landing, nxt) for (landing, nxt), p in merged.items()]
     if choose is None:
-        board._chosen["steps"] = steps
+        board._cache["steps"] = steps
     return steps
 
 
