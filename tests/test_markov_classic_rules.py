@@ -87,7 +87,7 @@ def sympy_expected_turns(spec: dict, policy=None) -> sympy.Rational:
     return system.LUsolve(sympy.ones(len(unfinished), 1))[index[0, False]]
 
 
-def sympy_landing_chance(spec: dict, space: int) -> sympy.Rational:
+def sympy_landing_chance(spec: dict, space: int, policy=None) -> sympy.Rational:
     """H_s = P(this turn lands on space) + sum P(no landing there, s -> s') H_s'."""
     last = spec["spaces"] - 1
     symbol = {s: sympy.Symbol(f"H_{s[0]}_{int(s[1])}") for s in states(spec)}
@@ -97,7 +97,7 @@ def sympy_landing_chance(spec: dict, space: int) -> sympy.Rational:
             equations.append(sympy.Eq(symbol[s], 1 if space == last else 0))
             continue
         total = 0
-        for p, landings, end, skip in turn(spec, *s):
+        for p, landings, end, skip in turn(spec, *s, policy=policy):
             r = sympy.Rational(p.numerator, p.denominator)
             total += r if space in landings else r * symbol[end, skip]
         equations.append(sympy.Eq(symbol[s], total))
@@ -207,6 +207,21 @@ def test_lost_turn_on_a_loop_counts_as_a_turn_on_that_space():
     assert shares == {0: F(1, 5), 1: F(2, 5), 2: F(1, 5), 3: F(1, 5)}
 
 
+def test_extra_turn_on_a_loop_by_hand():
+    # Spaces 0..3 all in a loop, coin, space 1 gives an extra roll. Turn by turn:
+    # 0 -> 2 (T, or H then H) 3/4, 3 (H then T) 1/4; 2 -> 3 | 0; 3 -> 0 1/2, 2 1/4, 3 1/4.
+    # pi = pi P gives pi0 = pi2 = pi3 = 1/3; no turn ever starts on 1.
+    board = RollAndMoveBoard(spaces=4, die=COIN, loop_start=0, extra_turn={1})
+    assert long_run_shares(board) == {0: F(1, 3), 1: 0, 2: F(1, 3), 3: F(1, 3)}
+
+
+def test_a_finish_board_ends_on_its_final_square_whatever_the_rule():
+    for name in ("exact", "bounce", "lost"):
+        spec = SPECS[name]
+        shares = long_run_shares(board_of(spec))
+        assert shares[spec["spaces"] - 1] == 1 and sum(shares.values()) == 1
+
+
 # --- against sympy and brute force written above ----------------------------------------------
 
 @pytest.mark.parametrize("name", sorted(SPECS))
@@ -294,6 +309,15 @@ def test_the_fastest_choice_beats_every_other_policy_by_brute_force():
     # and the policy it found, evaluated independently, gives that value
     found = chosen_steps(board)
     assert sympy_expected_turns(spec, found) == best
+
+
+def test_landing_chances_under_the_fastest_choice_against_sympy():
+    board = board_of(CHOICE)
+    ours = landing_probabilities(board)
+    policy = chosen_steps(board)
+    for space in range(6):
+        assert sympy.Rational(ours[space].numerator, ours[space].denominator) == \
+            sympy_landing_chance(CHOICE, space, policy), space
 
 
 def test_fixed_policies_against_sympy():
