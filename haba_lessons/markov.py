@@ -1,26 +1,47 @@
-"""Exact Markov chains for one token on any roll-and-move board.
+"""Exact Markov chains for one token on any roll-and-move board, classic rules included.
 
 A roll-and-move board is a row of spaces numbered ``0 .. spaces - 1``. Each turn the token
 moves forward by a die roll. Some spaces are *jumps* ("go back to 10", "move ahead to 12"):
 a token whose move ends there is moved on to the named space at once, and does **not** act
-on that second space (no chains of jumps). The end of the board is one of two kinds:
+on that second space (no chains of jumps, no extra turn from a jump's target). The end of
+the board is one of two kinds:
 
-* a **final square** (``loop_start=None``): a move that reaches or passes the last space
-  stops there, and the token stays there for good;
+* a **final square** (``loop_start=None``): once the token is there it stays for good. How a
+  roll that would pass it is treated is the ``finish`` rule:
+
+  - ``"reach"``: the token stops on the final square (reaching or passing it finishes);
+  - ``"exact"``: the token does not move at all (the final square needs the exact roll);
+  - ``"bounce"``: the token counts the extra steps back from the final square
+    (from 98 on a 100-square board, a 6 goes 99, 100, 99, 98, 97, 96).
+
 * a **loop** (``loop_start=k``): spaces ``k .. spaces - 1`` form a circle, the space after
   the last one is ``k`` again, and the token goes round for ever.
 
-Where the token stands after each turn is then a Markov chain with exact rational transition
-probabilities. This module answers, exactly (``fractions.Fraction``):
+Two classic kinds of space change the *turns*, not the position:
 
-* :func:`transition_matrix` — the matrix itself, as a sympy ``Matrix``;
-* :func:`landing_probabilities` — the chance that a move ever *lands* on each space
+* an ``extra_turn`` space: a move that lands there is followed by another roll **within the
+  same turn** (a turn is one go of the player; it may contain several rolls);
+* a ``lost_turn`` space: a move that lands there makes the player **miss the next turn**; the
+  missed turn still passes and is counted as a turn in which the token stays put.
+
+A die outcome may also be a *choice*: the tuple ``(2, 5)`` means "move 2 or 5, as you like"
+(two dice, use either one). The board's ``policy`` says how the player chooses: ``"fastest"``
+(the choice that minimises the expected number of turns to the final square, found exactly
+by policy iteration over fractions), ``"largest"`` or ``"smallest"``.
+
+Where the token stands at the start of each turn -- and, with lost-turn spaces, whether that
+turn is lost -- is a Markov chain with exact rational transition probabilities. This module
+answers, exactly (``fractions.Fraction``):
+
+* :func:`transition_matrix` -- the one-turn matrix, as a sympy ``Matrix`` (rows and columns
+  in the order of :func:`turn_states`);
+* :func:`landing_probabilities` -- the chance that a move ever *lands* on each space
   (the space whose instruction is carried out);
-* :func:`expected_turns` / :func:`first_passage` — how many turns until the token first
+* :func:`expected_turns` / :func:`first_passage` -- how many turns until the token first
   reaches a space or a set of spaces (the mean, and the distribution up to ``N`` turns);
-* :func:`expected_landings` — how often a move lands on each space the token passes for
+* :func:`expected_landings` -- how often a move lands on each space the token passes for
   good (repeat landings after a "go back" included);
-* :func:`long_run_shares` — the share of turns spent on each space in the long run (the
+* :func:`long_run_shares` -- the share of turns spent on each space in the long run (the
   stationary distribution of the closed class the token ends up in, e.g. the loop).
 
 Nothing here knows any particular game: a game module describes its board with a
@@ -30,7 +51,7 @@ Nothing here knows any particular game: a game module describes its board with a
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -44,31 +65,48 @@ from .errors import InvalidArgumentError
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
+FINISH_RULES = ("reach", "exact", "bounce")
+POLICIES = ("fastest", "largest", "smallest")
+
+# What the token does next from a state: start a turn, roll again in the same turn (an extra
+# turn), or sit out a lost turn. A state is (space, mode).
+ROLL, AGAIN, SKIP = 0, 1, 2
+_HIT = "hit"
+
+State = tuple[int, int]
+
+
+def _is_space_number(value: object, spaces: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, numbers.Integral) \
+        and 0 <= value < spaces
+
 
 @dataclass(frozen=True)
 class RollAndMoveBoard:
-    """A board for one token: number of spaces, die, jumps, and a loop or a final square."""
+    """A board for one token: spaces, die, jumps, a loop or a final square, and the classic rules.
+
+    ``finish`` is ``"reach"``, ``"exact"`` or ``"bounce"`` (only for a final square);
+    ``extra_turn`` and ``lost_turn`` are sets of spaces; ``policy`` is how the player picks
+    when a die outcome is a tuple of choices (see the module docstring).
+    """
 
     spaces: int
     die: Distribution = field(default_factory=fair_die)
     jumps: Mapping[int, int] = field(default_factory=dict)
     loop_start: int | None = None
     labels: tuple[str, ...] | None = None
+    finish: str = "reach"
+    extra_turn: frozenset[int] = frozenset()
+    lost_turn: frozenset[int] = frozenset()
+    policy: str = "fastest"
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # policy, steps
 
     def __post_init__(self) -> None:
         if isinstance(self.spaces, bool) or not isinstance(self.spaces, numbers.Integral) \
                 or self.spaces < 2:
             raise InvalidArgumentError(
                 f"spaces must be a whole number of at least 2, not {self.spaces!r}.")
-        if not isinstance(self.die, Distribution):
-            raise InvalidArgumentError(
-                "die must be a Distribution of step sizes, e.g. die(6) or "
-                "Distribution.uniform([1, 2]) for a coin that moves 1 or 2.")
-        for steps in self.die:
-            if isinstance(steps, bool) or not isinstance(steps, numbers.Integral) or steps < 1:
-                raise InvalidArgumentError(
-                    f"every die outcome must be a whole number of steps (at least 1), "
-                    f"not {steps!r}.")
+        self._check_die()
         last = self.spaces - 1
         if self.loop_start is not None:
             if isinstance(self.loop_start, bool) or not isinstance(
@@ -79,8 +117,7 @@ class RollAndMoveBoard:
         jumps = dict(self.jumps)
         for source, target in jumps.items():
             for name, value in (("jump from", source), ("jump target", target)):
-                if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
-                        or not 0 <= value <= last:
+                if not _is_space_number(value, self.spaces):
                     raise InvalidArgumentError(
                         f"{name} {value!r} is not a space of the board (0 to {last}).")
             if source == target:
@@ -91,19 +128,93 @@ class RollAndMoveBoard:
         if self.labels is not None and len(self.labels) != self.spaces:
             raise InvalidArgumentError(
                 f"labels has {len(self.labels)} entries but the board has {self.spaces} spaces.")
+        if self.finish not in FINISH_RULES:
+            raise InvalidArgumentError(
+                f"finish must be one of {', '.join(map(repr, FINISH_RULES))}, not {self.finish!r}.")
+        if self.loop_start is not None and self.finish != "reach":
+            raise InvalidArgumentError(
+                f"finish={self.finish!r} needs a final square, but this board ends in a loop "
+                f"(loop_start={self.loop_start}); leave finish as 'reach' or set loop_start=None.")
+        extra = self._check_special("extra_turn", self.extra_turn, jumps)
+        lost = self._check_special("lost_turn", self.lost_turn, jumps)
+        both = extra & lost
+        if both:
+            raise InvalidArgumentError(
+                f"extra_turn and lost_turn both contain space {min(both)}; a space can do only one.")
+        if self.policy not in POLICIES:
+            raise InvalidArgumentError(
+                f"policy must be one of {', '.join(map(repr, POLICIES))}, not {self.policy!r}.")
+        if self.policy == "fastest" and self.loop_start is not None and self.has_choices:
+            raise InvalidArgumentError(
+                "policy='fastest' needs a final square to race to; on a loop choose "
+                "policy='largest' or policy='smallest'.")
         object.__setattr__(self, "jumps", dict(sorted(jumps.items())))
+        object.__setattr__(self, "extra_turn", extra)
+        object.__setattr__(self, "lost_turn", lost)
+
+    def _check_die(self) -> None:
+        if not isinstance(self.die, Distribution):
+            raise InvalidArgumentError(
+                "die must be a Distribution of step sizes, e.g. die(6) or "
+                "Distribution.uniform([1, 2]) for a coin that moves 1 or 2.")
+        for outcome in self.die:
+            options = outcome if isinstance(outcome, tuple) else (outcome,)
+            if not options or any(isinstance(s, bool) or not isinstance(s, numbers.Integral)
+                                  or s < 1 for s in options):
+                raise InvalidArgumentError(
+                    f"every die outcome must be a whole number of steps (at least 1), or a "
+                    f"tuple of such numbers to choose from, not {outcome!r}.")
+
+    def _check_special(self, name: str, value: object,
+                       jumps: dict[int, int]) -> frozenset[int]:
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise InvalidArgumentError(f"{name} must be a set of space numbers, not {value!r}.")
+        spaces = frozenset(value)
+        last = self.spaces - 1
+        for space in sorted(spaces, key=repr):
+            if not _is_space_number(space, self.spaces):
+                raise InvalidArgumentError(
+                    f"{name}: {space!r} is not a space of the board (0 to {last}).")
+            if space in jumps:
+                raise InvalidArgumentError(
+                    f"{name}: space {space} is also the start of a jump ({space} -> "
+                    f"{jumps[space]}); a token never stays there. Remove one of the two.")
+            if self.loop_start is None and space == last:
+                raise InvalidArgumentError(
+                    f"{name}: space {last} is the final square; the game is over there.")
+        return frozenset(int(s) for s in spaces)
+
+    @property
+    def has_choices(self) -> bool:
+        """Whether some die outcome lets the player choose how far to move."""
+        return any(isinstance(o, tuple) and len(set(o)) > 1 for o in self.die)
 
     # --- one move -----------------------------------------------------------------------
-    def land(self, position: int, steps: int) -> int:
-        """The space a move of ``steps`` from ``position`` lands on (before any jump)."""
+    def move(self, position: int, steps: int) -> int | None:
+        """The space a move of ``steps`` from ``position`` lands on (before any jump).
+
+        ``None`` when the token does not move: a roll past the final square under the
+        ``"exact"`` finish rule. From the final square itself every move stays there.
+        """
         target = position + steps
         last = self.spaces - 1
         if target <= last:
             return target
-        if self.loop_start is None:
+        if self.loop_start is not None:
+            length = self.spaces - self.loop_start
+            return self.loop_start + (target - self.loop_start) % length
+        if position == last or self.finish == "reach":
             return last
-        length = self.spaces - self.loop_start
-        return self.loop_start + (target - self.loop_start) % length
+        if self.finish == "exact":
+            return None
+        while not 0 <= target <= last:  # bounce off the end (and off 0 on a tiny board)
+            target = 2 * last - target if target > last else -target
+        return target
+
+    def land(self, position: int, steps: int) -> int:
+        """Where the token is after a move of ``steps`` (before any jump); it may not move."""
+        landing = self.move(position, steps)
+        return position if landing is None else landing
 
     def rest(self, landing: int) -> int:
         """Where the token stays after landing on ``landing`` (the jump target, if any)."""
@@ -112,32 +223,149 @@ class RollAndMoveBoard:
     def label(self, space: int) -> str:
         return self.labels[space] if self.labels is not None else str(space)
 
+    def steps_chosen(self, position: int, outcome: int | tuple[int, ...]) -> int:
+        """How far the player moves from ``position`` on die outcome ``outcome`` (the policy)."""
+        if not isinstance(outcome, tuple):
+            return outcome
+        options = sorted(set(outcome))
+        if len(options) == 1 or self.policy == "smallest":
+            return options[0]
+        if self.policy == "largest":
+            return options[-1]
+        if "policy" not in self._cache:
+            self._cache["policy"] = _fastest_policy(self)
+        return self._cache["policy"][position, outcome]
 
-# --- the chain ------------------------------------------------------------------------------
 
-def transition_rows(board: RollAndMoveBoard) -> list[dict[int, Fraction]]:
-    """Row ``i``: ``{j: P(the token stands on j after one turn | it stood on i)}``."""
-    rows = []
-    for i in range(board.spaces):
-        row: dict[int, Fraction] = {}
-        for steps, p in board.die.items():
-            j = board.rest(board.land(i, steps))
-            row[j] = row.get(j, _ZERO) + p
-        rows.append(dict(sorted(row.items())))
-    return rows
+# --- the roll-level chain: every roll is one step -------------------------------------------
+
+Step = tuple[Fraction, "int | None", State]  # probability, landing (None: no move), next state
+
+
+def _roll_states(board: RollAndMoveBoard) -> list[State]:
+    return ([(i, ROLL) for i in range(board.spaces)]
+            + [(e, AGAIN) for e in sorted(board.extra_turn)]
+            + [(s, SKIP) for s in sorted(board.lost_turn)])
+
+
+def _after(board: RollAndMoveBoard, position: int, steps: int) -> tuple[int | None, State]:
+    """The landing and the next state after moving ``steps`` from ``position``."""
+    landing = board.move(position, steps)
+    if landing is None:
+        return None, (position, ROLL)
+    if landing in board.extra_turn:
+        return landing, (landing, AGAIN)
+    if landing in board.lost_turn:
+        return landing, (landing, SKIP)
+    return landing, (board.rest(landing), ROLL)
+
+
+def _roll_steps(board: RollAndMoveBoard,
+                choose: Callable[[int, object], int] | None = None) -> dict[State, list[Step]]:
+    """Every state's possible next steps, with the board's policy (or ``choose``) applied.
+
+    Die outcomes that lead to the same landing and state are merged into one step. With the
+    board's own policy the answer is computed once per board and kept.
+    """
+    if choose is None and "steps" in board._cache:
+        return board._cache["steps"]
+    pick = choose or board.steps_chosen
+    steps: dict[State, list[Step]] = {}
+    for state in _roll_states(board):
+        position, mode = state
+        if mode == SKIP:
+            steps[state] = [(_ONE, None, (position, ROLL))]
+            continue
+        merged: dict[tuple[int | None, State], Fraction] = {}
+        for outcome, p in board.die.items():
+            key = _after(board, position, pick(position, outcome))
+            merged[key] = merged.get(key, _ZERO) + p
+        steps[state] = [(p, landing, nxt) for (landing, nxt), p in merged.items()]
+    if choose is None:
+        board._cache["steps"] = steps
+    return steps
+
+
+def _step_cost(state: State) -> int:
+    """Turns used by a step from ``state``: an extra roll is part of the same turn."""
+    return 0 if state[1] == AGAIN else 1
+
+
+# --- the turn-level chain: extra rolls folded into their turn -------------------------------
+
+def turn_states(board: RollAndMoveBoard) -> list[int | tuple[int, str]]:
+    """The states of the one-turn chain, in the order of :func:`transition_matrix`.
+
+    Space ``i`` means "the token is on ``i`` and the player is about to roll"; on a board
+    with lost-turn spaces, ``(i, "lost")`` means "on ``i``, and this turn is lost".
+    """
+    return ([i for i in range(board.spaces)]
+            + [(s, "lost") for s in sorted(board.lost_turn)])
+
+
+def _turn_chain(board: RollAndMoveBoard, hit: Callable[[int | None, State], bool]
+                ) -> tuple[dict[State, Fraction], dict[State, dict[State, Fraction]]]:
+    """For every turn state: P(some roll of this turn hits), and where misses end the turn.
+
+    ``hit(landing, next_state)`` says whether one roll hits. Extra rolls (AGAIN states) are
+    eliminated exactly: a turn that reaches one continues with its distribution.
+    """
+    rows: dict[object, dict[object, Fraction]] = {}
+    for state, options in _roll_steps(board).items():
+        row: dict[object, Fraction] = {}
+        for p, landing, nxt in options:
+            key = _HIT if hit(landing, nxt) else nxt
+            row[key] = row.get(key, _ZERO) + p
+        rows[state] = row
+    for again in [s for s in rows if s[1] == AGAIN]:
+        row = rows.pop(again)
+        loop = row.pop(again, _ZERO)
+        if loop == 1:
+            raise InvalidArgumentError(
+                f"extra_turn: from space {again[0]} every roll gives another extra turn, so "
+                "the turn never ends. Remove an extra-turn space.")
+        row = {k: v / (1 - loop) for k, v in row.items()}
+        for other in rows.values():
+            weight = other.pop(again, None)
+            if weight:
+                for k, v in row.items():
+                    other[k] = other.get(k, _ZERO) + weight * v
+    for state, row in rows.items():
+        if sum(row.values()) != 1:
+            raise InvalidArgumentError(
+                f"extra_turn: from space {state[0]} a turn may never end (the extra-turn "
+                "spaces send the token round among themselves). Remove an extra-turn space.")
+    hits = {s: row.pop(_HIT, _ZERO) for s, row in rows.items()}
+    return hits, {s: dict(sorted(row.items())) for s, row in rows.items()}
+
+
+def _public(state: State) -> int | tuple[int, str]:
+    return state[0] if state[1] == ROLL else (state[0], "lost")
+
+
+def transition_rows(board: RollAndMoveBoard) -> list[dict[int | tuple[int, str], Fraction]]:
+    """Row ``k`` (state ``turn_states(board)[k]``): ``{state: P(there after one turn)}``."""
+    _, misses = _turn_chain(board, lambda landing, nxt: False)
+    return [{_public(j): p for j, p in misses[state].items()}
+            for state in sorted(misses, key=lambda s: (s[1], s[0]))]
 
 
 def transition_matrix(board: RollAndMoveBoard) -> sympy.Matrix:
     """The one-turn transition matrix with exact rational entries (rows sum to 1).
 
     Entry ``[i, j]`` is the chance that a token on space ``i`` stands on space ``j`` after
-    one turn. A jump space is a row like any other, but its column is all zeros: nobody
-    ever stays there.
+    one turn (extra rolls included). A jump space is a row like any other, but its column is
+    all zeros: nobody ever stays there. With lost-turn spaces the matrix has one more row and
+    column per lost-turn space ("on it, and this turn is lost"); see :func:`turn_states`.
     """
+    order = turn_states(board)
     rows = transition_rows(board)
-    return sympy.Matrix(board.spaces, board.spaces,
-                        lambda i, j: sympy.Rational(rows[i].get(j, _ZERO).numerator,
-                                                    rows[i].get(j, _ZERO).denominator))
+
+    def entry(i: int, j: int) -> sympy.Rational:
+        value = rows[i].get(order[j], _ZERO)
+        return sympy.Rational(value.numerator, value.denominator)
+
+    return sympy.Matrix(len(order), len(order), entry)
 
 
 def _targets(board: RollAndMoveBoard, target: int | Iterable[int]) -> frozenset[int]:
@@ -145,16 +373,14 @@ def _targets(board: RollAndMoveBoard, target: int | Iterable[int]) -> frozenset[
     if not values:
         raise InvalidArgumentError("give at least one target space.")
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
-                or not 0 <= value < board.spaces:
+        if not _is_space_number(value, board.spaces):
             raise InvalidArgumentError(
                 f"target {value!r} is not a space of the board (0 to {board.spaces - 1}).")
     return frozenset(int(v) for v in values)
 
 
 def _start(board: RollAndMoveBoard, start: int) -> int:
-    if isinstance(start, bool) or not isinstance(start, numbers.Integral) \
-            or not 0 <= start < board.spaces:
+    if not _is_space_number(start, board.spaces):
         raise InvalidArgumentError(
             f"start must be a space of the board (0 to {board.spaces - 1}), not {start!r}.")
     if start in board.jumps:
@@ -163,29 +389,15 @@ def _start(board: RollAndMoveBoard, start: int) -> int:
     return int(start)
 
 
-def _split_turn(board: RollAndMoveBoard, hit) -> tuple[dict[int, Fraction],
-                                                        dict[int, dict[int, Fraction]]]:
-    """For every space: P(this turn hits), and the transitions of the turns that do not."""
-    hits: dict[int, Fraction] = {}
-    misses: dict[int, dict[int, Fraction]] = {}
-    for i in range(board.spaces):
-        h, row = _ZERO, {}
-        for steps, p in board.die.items():
-            landing = board.land(i, steps)
-            if hit(landing):
-                h += p
-            else:
-                j = board.rest(landing)
-                row[j] = row.get(j, _ZERO) + p
-        hits[i], misses[i] = h, row
-    return hits, misses
+def _reaches(targets: frozenset[int]) -> Callable[[int | None, State], bool]:
+    """A roll reaches a target if it lands on one or a jump takes the token to one."""
+    return lambda landing, nxt: landing in targets or nxt[0] in targets
 
 
-def _hitting_probabilities(hits: dict[int, Fraction],
-                           misses: dict[int, dict[int, Fraction]]) -> dict[int, Fraction]:
-    """P(ever hit) from every space: solve h = hits + misses · h on spaces that can hit."""
+def _hitting_probabilities(hits: Mapping, misses: Mapping) -> dict:
+    """P(ever hit) from every state: solve h = hits + misses · h on states that can hit."""
     can_hit = {i for i, h in hits.items() if h}
-    predecessors: dict[int, set[int]] = {}
+    predecessors: dict = {}
     for i, row in misses.items():
         for j in row:
             predecessors.setdefault(j, set()).add(i)
@@ -202,7 +414,7 @@ def _hitting_probabilities(hits: dict[int, Fraction],
             if j in can_hit:
                 equations[i][j] = equations[i].get(j, _ZERO) - p
     solution = solve_linear(equations, {i: hits[i] for i in can_hit})
-    return {i: solution.get(i, _ZERO) for i in sorted(hits)}
+    return {i: solution.get(i, _ZERO) for i in hits}
 
 
 def landing_probabilities(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fraction]:
@@ -210,13 +422,14 @@ def landing_probabilities(board: RollAndMoveBoard, start: int = 0) -> dict[int, 
 
     "Lands" means the die move ends there, so the space's instruction is carried out; a
     space reached only through a jump ("move ahead to 12") does not count as a landing on
-    12. The start space counts only if a later move lands on it again.
+    12, and neither does a roll that leaves the token where it is (the exact finish rule).
+    The start space counts only if a later move lands on it again.
     """
     start = _start(board, start)
     result = {}
     for space in range(board.spaces):
-        hits, misses = _split_turn(board, lambda landing, s=space: landing == s)
-        result[space] = _hitting_probabilities(hits, misses)[start]
+        hits, misses = _turn_chain(board, lambda landing, nxt, s=space: landing == s)
+        result[space] = _hitting_probabilities(hits, misses)[start, ROLL]
     return result
 
 
@@ -224,39 +437,39 @@ def reach_probability(board: RollAndMoveBoard, target: int | Iterable[int],
                       start: int = 0) -> Fraction:
     """The chance that the token ever reaches ``target`` (a space or a set of spaces).
 
-    A turn *reaches* a target if its move lands on one, or a jump takes the token to one.
+    A roll *reaches* a target if its move lands on one, or a jump takes the token to one.
     """
     targets, start = _targets(board, target), _start(board, start)
     if start in targets:
         return _ONE
-    hits, misses = _split_turn(board, lambda landing: landing in targets
-                               or board.rest(landing) in targets)
-    return _hitting_probabilities(hits, misses)[start]
+    hits, misses = _turn_chain(board, _reaches(targets))
+    return _hitting_probabilities(hits, misses)[start, ROLL]
 
 
 def expected_turns(board: RollAndMoveBoard, target: int | Iterable[int],
                    start: int = 0) -> Fraction:
     """The exact expected number of turns until the token first reaches ``target``.
 
-    Solves ``t_i = 1 + sum_j P(i -> j without reaching) t_j``. Raises InvalidArgumentError
-    if the token may never get there (then the expected time is infinite).
+    A turn is one go of the player: the rolls of an extra turn belong to the turn that earned
+    them, and a lost turn counts as a turn. Solves ``t_s = 1 + sum_j P(s -> j, not reached) t_j``
+    over turn states. Raises InvalidArgumentError if the token may never get there (then the
+    expected time is infinite).
     """
     targets, start = _targets(board, target), _start(board, start)
     if start in targets:
         return _ZERO
-    hit = lambda landing: landing in targets or board.rest(landing) in targets  # noqa: E731
-    hits, misses = _split_turn(board, hit)
-    chance = _hitting_probabilities(hits, misses)[start]
+    hits, misses = _turn_chain(board, _reaches(targets))
+    chance = _hitting_probabilities(hits, misses)[start, ROLL]
     if chance != 1:
         raise InvalidArgumentError(
             f"from space {start} the token reaches {sorted(targets)} only with probability "
             f"{chance}, so the expected number of turns is infinite.")
-    reachable = _reachable_from(misses, start)
+    reachable = _reachable_from(misses, (start, ROLL))
     equations = {i: {i: _ONE} for i in reachable}
     for i in reachable:
         for j, p in misses[i].items():
             equations[i][j] = equations[i].get(j, _ZERO) - p
-    return solve_linear(equations, {i: _ONE for i in reachable})[start]
+    return solve_linear(equations, {i: _ONE for i in reachable})[start, ROLL]
 
 
 def first_passage(board: RollAndMoveBoard, target: int | Iterable[int], turns: int,
@@ -271,13 +484,12 @@ def first_passage(board: RollAndMoveBoard, target: int | Iterable[int], turns: i
         raise InvalidArgumentError(f"turns must be a whole number of at least 1, not {turns!r}.")
     if start in targets:
         return {0: _ONE}
-    hits, misses = _split_turn(board, lambda landing: landing in targets
-                               or board.rest(landing) in targets)
-    where = {start: _ONE}
+    hits, misses = _turn_chain(board, _reaches(targets))
+    where = {(start, ROLL): _ONE}
     result = {}
     for k in range(1, turns + 1):
         result[k] = sum((p * hits[i] for i, p in where.items()), _ZERO)
-        following: dict[int, Fraction] = {}
+        following: dict[State, Fraction] = {}
         for i, p in where.items():
             for j, q in misses[i].items():
                 following[j] = following.get(j, _ZERO) + p * q
@@ -285,28 +497,34 @@ def first_passage(board: RollAndMoveBoard, target: int | Iterable[int], turns: i
     return result
 
 
-def long_run_shares(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fraction]:
-    """The long-run share of turns the token spends on each space (0 for transient spaces).
-
-    The token ends up in a *closed class* (the loop, or the final square) and stays there;
-    the shares are that class's stationary distribution ``pi = pi P``. They are also the
-    long-run averages when the class is periodic. If the token can end up in more than one
-    closed class, the answer depends on luck and an InvalidArgumentError says so.
-    """
-    start = _start(board, start)
-    rows = transition_rows(board)
-    reach = [_reachable_from(rows, i) for i in range(board.spaces)]
+def _closed_class(rows: Mapping, start: State) -> tuple[set, list]:
+    """The states reachable from ``start``, and the one closed class among them (or raise)."""
+    reach = {i: _reachable_from(rows, i) for i in rows}
     from_start = reach[start]
     closed = sorted({frozenset(j for j in reach[i] if i in reach[j])
                      for i in from_start if all(i in reach[j] for j in reach[i])},
                     key=min)
     if len(closed) != 1:
-        described = "; ".join(str(sorted(c)) for c in closed)
+        described = "; ".join(str(sorted({s[0] for s in c})) for c in closed)
         raise InvalidArgumentError(
             f"the token can end up in {len(closed)} different closed sets of spaces "
             f"({described}), so there is no single long-run share.")
-    members = sorted(closed[0])
-    equations: dict[int, dict[int, Fraction]] = {}
+    return from_start, sorted(closed[0])
+
+
+def long_run_shares(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fraction]:
+    """The long-run share of turns the token spends on each space (0 for transient spaces).
+
+    The token ends up in a *closed class* (the loop, or the final square) and stays there;
+    the shares are that class's stationary distribution ``pi = pi P`` over turn states, added
+    up per space (a lost turn is a turn spent on its space). They are also the long-run
+    averages when the class is periodic. If the token can end up in more than one closed
+    class, the answer depends on luck and an InvalidArgumentError says so.
+    """
+    start = _start(board, start)
+    _, rows = _turn_chain(board, lambda landing, nxt: False)
+    _, members = _closed_class(rows, (start, ROLL))
+    equations: dict[State, dict[State, Fraction]] = {}
     for j in members[1:]:
         equation = {i: rows[i].get(j, _ZERO) for i in members}
         equation[j] -= 1
@@ -315,7 +533,10 @@ def long_run_shares(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fracti
     rhs = {j: _ZERO for j in members[1:]}
     rhs[members[0]] = _ONE
     pi = solve_linear(equations, rhs)
-    return {i: pi.get(i, _ZERO) for i in range(board.spaces)}
+    shares = {i: _ZERO for i in range(board.spaces)}
+    for state, value in pi.items():
+        shares[state[0]] += value
+    return shares
 
 
 def expected_landings(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fraction]:
@@ -324,33 +545,32 @@ def expected_landings(board: RollAndMoveBoard, start: int = 0) -> dict[int, Frac
     Spaces of the closed class the token ends up in (the loop, the final square) are left
     out: the token lands there again and again. For the others the counts are finite and
     include repeat landings after a "go back". Solves ``v = e_start + v Q`` for the expected
-    number of turns begun on each passing space.
+    number of rolls (and lost turns) begun in each passing state.
     """
     start = _start(board, start)
-    rows = transition_rows(board)
-    reach = [_reachable_from(rows, i) for i in range(board.spaces)]
-    passing = sorted(j for j in reach[start] if any(j not in reach[k] for k in reach[j]))
+    steps = _roll_steps(board)
+    rows = {s: {nxt: p for p, _, nxt in options} for s, options in steps.items()}
+    from_start, closed = _closed_class(rows, (start, ROLL))
+    passing = sorted(from_start - set(closed))
     if not passing:
         return {}
     equations = {j: {j: _ONE} for j in passing}
     for i in passing:
-        for j, p in rows[i].items():
+        for p, _, j in steps[i]:
             if j in equations:
                 equations[j][i] = equations[j].get(i, _ZERO) - p
-    visits = solve_linear(equations, {j: _ONE if j == start else _ZERO for j in passing})
-    closed = reach[start] - set(passing)
-    landings = {space: _ZERO for space in range(board.spaces) if space not in closed}
+    visits = solve_linear(equations, {j: _ONE if j == (start, ROLL) else _ZERO for j in passing})
+    closed_spaces = {s[0] for s in closed}
+    landings = {space: _ZERO for space in range(board.spaces) if space not in closed_spaces}
     for i in passing:
-        for steps, p in board.die.items():
-            landing = board.land(i, steps)
+        for p, landing, _ in steps[i]:
             if landing in landings:
                 landings[landing] += visits[i] * p
     return landings
 
 
-def _reachable_from(rows: Mapping[int, dict[int, Fraction]] | list[dict[int, Fraction]],
-                    i: int) -> set[int]:
-    """The spaces a token can reach from ``i`` along the non-zero transitions of ``rows``."""
+def _reachable_from(rows: Mapping, i: object) -> set:
+    """The states a token can reach from ``i`` along the non-zero transitions of ``rows``."""
     seen, frontier = {i}, [i]
     while frontier:
         k = frontier.pop()
@@ -359,6 +579,69 @@ def _reachable_from(rows: Mapping[int, dict[int, Fraction]] | list[dict[int, Fra
                 seen.add(j)
                 frontier.append(j)
     return seen
+
+
+# --- a choice of die: the fastest policy by policy iteration --------------------------------
+
+def _turns_to_finish(board: RollAndMoveBoard,
+                     steps: dict[State, list[Step]]) -> dict[State, Fraction | None]:
+    """Expected turns from every roll-level state to the final square (None: maybe never)."""
+    last = board.spaces - 1
+    hits = {s: sum((p for p, _, nxt in options if nxt[0] == last), _ZERO)
+            for s, options in steps.items()}
+    misses: dict[State, dict[State, Fraction]] = {s: {} for s in steps}
+    for s in steps:  # several outcomes may lead to the same state
+        for p, _, nxt in steps[s]:
+            if nxt[0] != last:
+                misses[s][nxt] = misses[s].get(nxt, _ZERO) + p
+    chance = _hitting_probabilities(hits, misses)
+    sure = {s for s in steps if chance[s] == 1 and s[0] != last}
+    equations = {s: {s: _ONE} for s in sure}
+    for s in sure:
+        for j, p in misses[s].items():
+            equations[s][j] = equations[s].get(j, _ZERO) - p
+    solution = solve_linear(equations, {s: Fraction(_step_cost(s)) for s in sure}) if sure else {}
+    values: dict[State, Fraction | None] = {s: solution.get(s) for s in steps}
+    for s in steps:
+        if s[0] == last:
+            values[s] = _ZERO
+    return values
+
+
+def _fastest_policy(board: RollAndMoveBoard) -> dict[tuple[int, tuple], int]:
+    """The choices that minimise the expected turns to the final square (policy iteration).
+
+    Starts from "always the largest step", then repeatedly switches any choice that a
+    strictly better option beats, until none does; ties keep the current choice. Exact.
+    """
+    choices = [o for o in board.die if isinstance(o, tuple) and len(set(o)) > 1]
+    policy = {(i, o): max(o) for i in range(board.spaces) for o in choices}
+
+    def worth(values: dict, i: int, steps: int) -> float | Fraction:
+        value = values[_after(board, i, steps)[1]]
+        return float("inf") if value is None else value
+
+    while True:
+        values = _turns_to_finish(board, _roll_steps(board, lambda i, o: (
+            policy[i, o] if isinstance(o, tuple) and (i, o) in policy else
+            (o[0] if isinstance(o, tuple) else o))))
+        changed = False
+        for (i, o), current in policy.items():
+            best, best_value = current, worth(values, i, current)
+            for steps in sorted(set(o), reverse=True):
+                value = worth(values, i, steps)
+                if value < best_value:
+                    best, best_value = steps, value
+            if best != current:
+                policy[i, o], changed = best, True
+        if not changed:
+            return policy
+
+
+def chosen_steps(board: RollAndMoveBoard) -> dict[tuple[int, tuple], int]:
+    """``{(space, outcome): steps}`` for every choice outcome, under the board's policy."""
+    return {(i, o): board.steps_chosen(i, o) for i in range(board.spaces)
+            for o in board.die if isinstance(o, tuple)}
 
 
 # --- exact linear algebra -------------------------------------------------------------------
@@ -436,26 +719,79 @@ def simulate_reach_turns(board: RollAndMoveBoard, target: int | Iterable[int], t
     return first
 
 
+@dataclass(frozen=True)
+class TurnsEstimate:
+    """The mean of simulated game lengths with its 95% interval (mean ± 1.96 standard errors)."""
+
+    mean: float
+    low: float
+    high: float
+    trials: int
+
+    def __str__(self) -> str:
+        return (f"{self.mean:.3f} turns (95% CI {self.low:.3f} to {self.high:.3f}, "
+                f"n = {self.trials:,})")
+
+
+def estimate_turns(board: RollAndMoveBoard, target: int | Iterable[int], trials: int,
+                   rng: np.random.Generator, start: int = 0,
+                   turns: int = 5_000) -> tuple[TurnsEstimate, np.ndarray]:
+    """Simulate ``trials`` tokens to ``target``: the mean turns with its 95% interval, and the times.
+
+    Every token must get there within ``turns`` turns (else an error says to allow more).
+    """
+    times = simulate_reach_turns(board, target, trials, turns, rng, start)
+    if (times == 0).any():
+        raise InvalidArgumentError(
+            f"{int((times == 0).sum())} of {trials} tokens had not arrived after {turns} "
+            "turns; allow more turns.")
+    if trials < 2:
+        raise InvalidArgumentError("trials must be at least 2 for an interval.")
+    mean = float(times.mean())
+    half = 1.959963984540054 * float(times.std(ddof=1)) / trials ** 0.5
+    return TurnsEstimate(mean, mean - half, mean + half, trials), times
+
+
+_MAX_ROLLS_PER_TURN = 10_000
+
+
 def _simulate(board: RollAndMoveBoard, trials: int, turns: int, rng: np.random.Generator,
               start: int, targets: frozenset[int] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
     start = _start(board, start)
     for name, value in (("trials", trials), ("turns", turns)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
             raise InvalidArgumentError(f"{name} must be a whole number of at least 1.")
-    faces = list(board.die)
-    weights = np.array([float(board.die[f]) for f in faces])
-    land = np.array([[board.land(i, f) for f in faces] for i in range(board.spaces)])
-    rest = np.array([board.rest(i) for i in range(board.spaces)])
-    in_target = np.array([i in targets for i in range(board.spaces)])
+    outcomes = list(board.die)
+    weights = np.array([float(board.die[o]) for o in outcomes])
+    after = [[_after(board, i, board.steps_chosen(i, o)) for o in outcomes]
+             for i in range(board.spaces)]
+    landing_of = np.array([[-1 if a[0] is None else a[0] for a in row] for row in after])
+    next_of = np.array([[a[1][0] for a in row] for row in after])
+    mode_of = np.array([[a[1][1] for a in row] for row in after])
+    in_target = np.array([i in targets for i in range(board.spaces)] + [False])
     position = np.full(trials, start)
-    landed = np.zeros((trials, board.spaces), dtype=bool)
+    skip = np.zeros(trials, dtype=bool)
+    landed = np.zeros((trials, board.spaces + 1), dtype=bool)  # last column: "did not move"
     first = np.zeros(trials, dtype=int)
-    rows = np.arange(trials)
     for turn in range(1, turns + 1):
-        choice = rng.choice(len(faces), size=trials, p=weights / weights.sum())
-        landing = land[position, choice]
-        landed[rows, landing] = True
-        position = rest[landing]
-        newly = (first == 0) & (in_target[landing] | in_target[position])
-        first[newly] = turn
-    return landed, first
+        rolling = np.flatnonzero(~skip)
+        skip[:] = False
+        for _ in range(_MAX_ROLLS_PER_TURN):
+            if rolling.size == 0:
+                break
+            choice = rng.choice(len(outcomes), size=rolling.size, p=weights / weights.sum())
+            landing = landing_of[position[rolling], choice]
+            mode = mode_of[position[rolling], choice]
+            position[rolling] = next_of[position[rolling], choice]
+            landed[rolling, landing] = True
+            newly = (first[rolling] == 0) & (in_target[landing] | in_target[position[rolling]])
+            first[rolling[newly]] = turn
+            skip[rolling] = mode == SKIP
+            rolling = rolling[mode == AGAIN]
+        else:
+            raise InvalidArgumentError(
+                f"extra_turn: a simulated turn went on for {_MAX_ROLLS_PER_TURN} rolls; the "
+                "extra-turn spaces keep the token rolling. Remove an extra-turn space.")
+        if targets and (first > 0).all():
+            break  # every token has arrived: later turns cannot change ``first``
+    return landed[:, :-1], first

@@ -1,0 +1,160 @@
+"""A board editor: change a roll-and-move board and see its exact answers at once.
+
+    from haba_lessons.explore.board_editor import board_editor
+    board_editor()
+
+Every change (spaces, die, finish rule, jumps, extra-turn and lost-turn spaces) rebuilds the
+:class:`~haba_lessons.markov.RollAndMoveBoard` and recomputes, exactly, the expected number of
+turns from space 0 to the final square and the chance of ever landing on each space (drawn
+as bars). A value the board refuses is reported in the message line; the answer and the
+chart shown stay those of the last good board.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as widgets
+
+from ..dice import die
+from ..distribution import Distribution
+from ..errors import HabaLessonsError, InvalidArgumentError
+from ..markov import RollAndMoveBoard, expected_turns, landing_probabilities
+
+MIN_SPACES, MAX_SPACES = 4, 40  # up to 40 spaces every change is answered in well under 1 s
+
+# A choice of die (two dice, move by either) is in the library but not offered here: its
+# exact policy iteration takes over a second on a 40-space board (benchmarks/explore_board_editor.py).
+DICE = {
+    "a die: 1-6": die(6),
+    "a coin: 1 or 2": Distribution.uniform([1, 2]),
+    "a spinner: 1, 2 or 3": Distribution.uniform([1, 2, 3]),
+}
+
+FINISHES = {
+    "reach or pass the end": "reach",
+    "exact roll to finish (else stay)": "exact",
+    "bounce back off the end": "bounce",
+}
+
+BAR = "#0072B2"  # Okabe-Ito blue: readable on light and dark backgrounds
+
+
+def parse_jumps(text: str) -> dict[int, int]:
+    """``"3:11, 8:2"`` -> ``{3: 11, 8: 2}``; an empty text is no jumps."""
+    jumps: dict[int, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        source, colon, target = part.partition(":")
+        if not colon or not source.strip().lstrip("-").isdigit() \
+                or not target.strip().lstrip("-").isdigit():
+            raise InvalidArgumentError(
+                f"jumps: could not read {part!r}; write each jump as from:to, separated by "
+                "commas, for example 3:11, 17:5.")
+        if int(source) in jumps:
+            raise InvalidArgumentError(f"jumps: space {int(source)} has two jumps; keep one.")
+        jumps[int(source)] = int(target)
+    return jumps
+
+
+def parse_spaces(text: str, name: str) -> frozenset[int]:
+    """``"5, 9"`` -> ``{5, 9}``; an empty text is no spaces."""
+    spaces = set()
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if not part.lstrip("-").isdigit():
+            raise InvalidArgumentError(
+                f"{name}: could not read {part!r}; write space numbers separated by commas, "
+                "for example 5, 9.")
+        spaces.add(int(part))
+    return frozenset(spaces)
+
+
+def landing_svg(chances: dict[int, Fraction], width: int = 620, height: int = 170) -> str:
+    """A bar per space: the exact chance of ever landing there (in each bar's tooltip)."""
+    n = len(chances)
+    step = (width - 40) / n
+    bars = []
+    for space, p in chances.items():
+        h = float(p) * (height - 40)
+        x = 30 + space * step
+        bars.append(
+            f"<rect x='{x:.1f}' y='{height - 20 - h:.1f}' width='{step * 0.8:.1f}' "
+            f"height='{h:.1f}' fill='{BAR}'><title>space {space}: {p}</title></rect>")
+        if n <= 30 or space % 5 == 0:
+            bars.append(f"<text x='{x + step * 0.4:.1f}' y='{height - 6}' font-size='10' "
+                        f"text-anchor='middle' fill='currentColor'>{space}</text>")
+    axis = (f"<text x='2' y='24' font-size='10' fill='currentColor'>1</text>"
+            f"<text x='2' y='{height - 20}' font-size='10' fill='currentColor'>0</text>"
+            f"<line x1='28' y1='{height - 20}' x2='{width}' y2='{height - 20}' "
+            f"stroke='currentColor' stroke-width='0.5'/>")
+    return (f"<svg role='img' width='{width}' height='{height}' "
+            f"style='color:var(--jp-ui-font-color1, #222)'>"
+            f"<title>Bar chart: the exact chance of ever landing on each space, from space 0."
+            f"</title>{axis}{''.join(bars)}</svg>")
+
+
+class BoardEditor(widgets.VBox):
+    """Inputs for a board; the exact expected turns and landing chances of the last good board."""
+
+    def __init__(self, spaces: int = 25, die_name: str = "a die: 1-6",
+                 finish: str = "exact", jumps: str = "3:11, 8:2, 13:19, 17:5, 22:14",
+                 extra_turn: str = "", lost_turn: str = "") -> None:
+        wide = {"style": {"description_width": "140px"}, "layout": widgets.Layout(width="460px")}
+        self.spaces = widgets.IntText(value=spaces, description="spaces (0 .. n-1):", **wide)
+        self.die = widgets.Dropdown(options=list(DICE), value=die_name, description="die:", **wide)
+        self.finish = widgets.Dropdown(options=list(FINISHES), description="finish:", **wide,
+                                       value=next(k for k, v in FINISHES.items() if v == finish))
+        self.jumps = widgets.Text(value=jumps, description="jumps (from:to):",
+                                  continuous_update=False, **wide)
+        self.extra_turn = widgets.Text(value=extra_turn, description="extra-turn spaces:",
+                                       continuous_update=False, **wide)
+        self.lost_turn = widgets.Text(value=lost_turn, description="lost-turn spaces:",
+                                      continuous_update=False, **wide)
+        self.message = widgets.HTML()
+        self.answer = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.board: RollAndMoveBoard | None = None
+        self.expected: Fraction | None = None
+        self.chances: dict[int, Fraction] = {}
+        inputs = [self.spaces, self.die, self.finish, self.jumps, self.extra_turn, self.lost_turn]
+        for control in inputs:
+            control.observe(lambda _: self.recompute(), names="value")
+        super().__init__(inputs + [self.message, self.answer, self.chart])
+        self.add_class("haba-board-editor")
+        self.recompute()
+        if self.board is None:
+            raise InvalidArgumentError(f"the starting board is refused: {self.message.value}")
+
+    def _read(self) -> RollAndMoveBoard:
+        spaces = self.spaces.value
+        if not MIN_SPACES <= spaces <= MAX_SPACES:
+            raise InvalidArgumentError(
+                f"spaces: choose a number from {MIN_SPACES} to {MAX_SPACES}, not {spaces}.")
+        return RollAndMoveBoard(spaces=spaces, die=DICE[self.die.value],
+                                finish=FINISHES[self.finish.value],
+                                jumps=parse_jumps(self.jumps.value),
+                                extra_turn=parse_spaces(self.extra_turn.value, "extra_turn"),
+                                lost_turn=parse_spaces(self.lost_turn.value, "lost_turn"))
+
+    def recompute(self) -> None:
+        """Rebuild the board and its answers, or explain why not and keep the last ones."""
+        try:
+            board = self._read()
+            expected = expected_turns(board, board.spaces - 1)
+            chances = landing_probabilities(board)
+        except HabaLessonsError as error:
+            self.message.value = (
+                f"<div style='color:var(--jp-warn-color0, #9a6700)'>Not changed: "
+                f"{escape(str(error))}</div>")
+            return
+        self.board, self.expected, self.chances = board, expected, chances
+        self.message.value = ""
+        self.answer.value = (
+            f"<div style='font-size:16px'>Expected turns from space 0 to space "
+            f"{board.spaces - 1}: <b>{expected}</b> ≈ {float(expected):.3f}</div>")
+        self.chart.value = landing_svg(chances)
+
+
+def board_editor(**start: object) -> BoardEditor:
+    """A :class:`BoardEditor` in its fixed starting state (or the given one)."""
+    return BoardEditor(**start)
