@@ -38,6 +38,13 @@ def main() -> None:
         start = time.perf_counter()
         trap_completion_turns(10_000, players, make_rng(1))
         print(f"  {players} players: {10_000 / (time.perf_counter() - start):8.0f} games per second")
+    from haba_lessons.explore.trap import TrapExplorer
+    explorer = TrapExplorer(cranks=12)
+    start = time.perf_counter()
+    for step in range(100):
+        explorer.slider.value = step % 21 / 20
+    print(f"Trap explorer: {10 * (time.perf_counter() - start):.2f} ms per move of the r slider "
+          f"(12 exact catch chances)")
     chain = default_board().to_markov()
     loop = loop_spaces(default_board())
     print("Exact one-mouse chain on the default board (45 spaces, Fractions):")
