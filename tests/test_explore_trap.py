@@ -62,3 +62,12 @@ def test_bad_start_values():
         TrapExplorer(r=2)
     with pytest.raises(InvalidArgumentError):
         TrapExplorer(cranks=0)
+
+
+def test_catch_chart_plots_the_exact_chances():
+    from haba_lessons.explore.trap import catch_chart
+    rows = catch_chart((1, 3)).to_dict()["data"]["values"]
+    assert len(rows) == 2 * 21
+    for row in rows:
+        k = int(row["k"].split("= ")[1])
+        assert row["P"] == pytest.approx(float(caught_within(Fraction(row["r"]).limit_denominator(20), k)))

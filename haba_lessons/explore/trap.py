@@ -13,9 +13,11 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
+import altair as alt
 import ipywidgets as widgets
 
 from .._checks import require_int, require_probability
+from ..charts import HEIGHT, OKABE_ITO, WIDTH
 from ..errors import HabaLessonsError
 from ..games.mouse_trap.analysis import catch_within
 
@@ -34,6 +36,23 @@ def catch_table_html(r: Fraction, cranks: int) -> str:
             f"</div></td></tr>")
     return ("<table><tr><th>cranks k</th><th>P(caught within k) = 1 − (1 − r)<sup>k</sup></th>"
             f"<th>≈</th><th></th></tr>{''.join(rows)}</table>")
+
+
+def catch_chart(cranks: tuple[int, ...] = (1, 2, 3, 4)) -> alt.Chart:
+    """The exact P(caught within k cranks) against r, one line per k (r in steps of 1/20)."""
+    labels = [f"k = {k}" for k in cranks]
+    rows = [{"r": i / STEPS, "P": float(catch_within(Fraction(i, STEPS), k)), "k": f"k = {k}"}
+            for k in cranks for i in range(STEPS + 1)]
+    return alt.Chart(alt.Data(values=rows)).mark_line(point=True).encode(
+        x=alt.X("r:Q", title="trap reliability r (chance one crank works)"),
+        y=alt.Y("P:Q", title="P(caught within k cranks)"),
+        color=alt.Color("k:N", sort=labels, title=None,
+                        scale=alt.Scale(domain=labels, range=OKABE_ITO[:len(labels)])),
+        tooltip=["k:N", "r:Q", alt.Tooltip("P:Q", format=".4f")],
+    ).properties(title="Chance that a mouse is caught within k cranks: 1 − (1 − r)^k",
+                 width=WIDTH, height=HEIGHT,
+                 description="Lines rising from 0 at r = 0 to 1 at r = 1; the more cranks k, "
+                             "the faster the line rises.")
 
 
 class TrapExplorer(widgets.VBox):
