@@ -55,3 +55,15 @@ def test_bad_input():
         trap_completion_turns(5, 5, np.random.default_rng(1))
     with pytest.raises(InvalidArgumentError, match="only 3 turns"):
         trap_completion_turns(2, 2, dice=np.ones((2, 3), dtype=int))
+
+
+def test_mean_estimate_by_hand():
+    from haba_lessons.games.mouse_trap.simulate import mean_estimate
+    # values 1, 2, 3, 4: mean 2.5, sample sd sqrt(5/3), half-width 1.96 * sqrt(5/3) / 2
+    e = mean_estimate([1, 2, 3, 4])
+    half = 1.959963984540054 * (5 / 3) ** 0.5 / 2
+    assert (e.mean, e.n) == (2.5, 4)
+    assert abs(e.low - (2.5 - half)) < 1e-12 and abs(e.high - (2.5 + half)) < 1e-12
+    assert str(e) == "2.5 (95% CI 1.2 to 3.8, n = 4)"
+    with pytest.raises(InvalidArgumentError, match="at least 2"):
+        mean_estimate([3])

@@ -160,6 +160,29 @@ def trap_completion_turns(games: int, players: int, rng: np.random.Generator | N
     return completed
 
 
+@dataclass(frozen=True)
+class MeanEstimate:
+    """A simulated mean with a normal 95% interval (many games: the mean is nearly normal)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.mean:.1f} (95% CI {self.low:.1f} to {self.high:.1f}, n = {self.n})"
+
+
+def mean_estimate(values: Sequence[float] | np.ndarray) -> MeanEstimate:
+    """The mean of ``values`` (at least 2) with its 95% interval, mean ± 1.96 s/√n."""
+    values = np.asarray(values, dtype=float)
+    if values.size < 2:
+        raise InvalidArgumentError("an interval needs at least 2 values.")
+    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(values.size)
+    mean = float(values.mean())
+    return MeanEstimate(mean, mean - half, mean + half, int(values.size))
+
+
 def win_rates(records: Sequence[GameRecord]) -> dict[int, Estimate]:
     """For each seat, the share of finished games it won (with a 95% interval)."""
     finished = [r for r in records if r.winner is not None]
