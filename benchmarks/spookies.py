@@ -6,6 +6,7 @@ time to solve the optimal single-turn policy.
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -45,13 +46,13 @@ def main() -> None:
 
     table = policy_array(solve_turn(rules))
     turns = 1_000_000
-    rng = np.random.default_rng(1)
-    start = time.perf_counter()
-    batch = simulate_turns(table, 0, turns, rng, rules=rules)
-    elapsed = time.perf_counter() - start
-    print(f"vectorized single turns (optimal policy from the start): "
-          f"{turns / elapsed:,.0f} turns/s ({int(batch.rolls.sum()):,} rolls)")
-
+    best = math.inf
+    for seed in (1, 2, 3):                          # best of three: the machine is shared
+        start = time.perf_counter()
+        batch = simulate_turns(table, 0, turns, np.random.default_rng(seed), rules=rules)
+        best = min(best, time.perf_counter() - start)
+    print(f"vectorized single turns (optimal policy from the start), best of 3 runs: "
+          f"{turns / best:,.0f} turns/s ({int(batch.rolls.sum()):,} rolls per run)")
 
 if __name__ == "__main__":
     main()

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-import altair as alt
-import numpy as np
+import sys
 
-from .simulation import COURSE_SEED, make_rng
+# Altair validates charts with jsonschema, which on import builds a parser for the "iri"
+# format (rfc3987_syntax, 1.1 s). Vega-Lite's schema has no "iri" field, so no chart ever
+# uses it: marking that optional module absent before Altair loads saves a second per
+# notebook and changes no check. (Set only if nothing has imported it yet.)
+sys.modules.setdefault("rfc3987_syntax", None)
+
+import altair as alt  # noqa: E402  (after the line above, on purpose)
+import numpy as np  # noqa: E402
+
+from .simulation import COURSE_SEED, make_rng  # noqa: E402
 
 
 def setup(seed: int = COURSE_SEED) -> np.random.Generator:

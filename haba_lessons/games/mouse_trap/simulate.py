@@ -1,8 +1,14 @@
-"""Seeded Monte Carlo of whole Mouse Trap games, played by the rules engine itself.
+"""Seeded Monte Carlo of Mouse Trap: whole games through the rules engine, and a fast
+vectorized study of how long the trap takes to build.
 
-Every game is driven through ``MouseTrapState``: chance nodes are sampled from their exact
-outcomes, decisions are made by bots (``strategies``). Nothing about the rules is repeated
-here, so the simulation cannot drift away from the engine.
+:func:`play_games` drives every game through ``MouseTrapState``: chance nodes are sampled
+from their exact outcomes, decisions are made by bots (``strategies``).
+
+:func:`trap_completion_turns` plays thousands of games at once with numpy, but only up to
+the moment the trap is complete. Until then only the die matters: no crank can be turned
+(Turn Crank needs the trap), so nobody is caught or moved by others, and cheese never
+changes where a mouse goes. ``tests/test_mouse_trap_simulate.py`` checks that it gives the
+engine's turn, game by game, when both are given the same dice.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import numpy as np
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import Estimate, outcome_at, progress
-from .board import Board
+from .board import Board, default_board
 from .rules import CRANK, MouseTrapState, new_game
 from .strategies import Bot, get_strategy
 
@@ -66,13 +72,15 @@ def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generat
     chance = _Chance(rng)
     cranks = catches = 0
     leaders: tuple[int, ...] = ()
+    outcomes_of: dict[str, list[tuple[object, Fraction]]] = {}  # each phase's list never changes
     while not state.is_terminal() and state.turns < max_turns:
         if not leaders and state.trap_complete:
             most = max(state.cheese[s] for s in state.alive())
             leaders = tuple(s for s in state.alive() if state.cheese[s] == most)
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            outcome = chance.pick(outcomes)
+            if state.phase not in outcomes_of:
+                outcomes_of[state.phase] = state.chance_outcomes()
+            outcome = chance.pick(outcomes_of[state.phase])
             if state.phase == CRANK:
                 cranks += 1
                 catches += outcome == "works"
@@ -98,6 +106,81 @@ def play_games(games: int, players: int, rng: np.random.Generator, *,
     bots = [get_strategy(s) for s in strategies]
     return [play_game(probe.copy(), bots, rng, max_turns)
             for _ in progress(range(games), games, description)]
+
+
+def trap_completion_turns(games: int, players: int, rng: np.random.Generator | None = None,
+                          *, board: Board | None = None, dice: np.ndarray | None = None,
+                          max_turns: int = MAX_TURNS) -> np.ndarray:
+    """The turn on which the trap is complete in each of ``games`` games (numpy, all at once).
+
+    Turns count every player's go, as ``GameRecord.trap_completed_on_turn`` does. Dice come
+    from ``rng`` (one roll per game per turn), or from ``dice`` with shape (games, turns):
+    turn t of game g rolls ``dice[g, t]``. A game not complete after ``max_turns`` gets 0.
+    """
+    board = board or default_board()
+    games = require_int(games, "games", minimum=1)
+    players = require_int(players, "players (the number of mice)", minimum=2, maximum=4)
+    if dice is None and rng is None:
+        raise InvalidArgumentError("give a seeded rng or an array of dice.")
+    sides = board.die_sides
+    size = len(board.spaces)
+    # One move as tables: the space a roll of s from space i lands on (and acts on), where
+    # the mouse then stays (a jump's target), and the parts a landing on each space builds.
+    landed = np.zeros((size, sides + 1), dtype=np.int64)
+    rest = np.zeros((size, sides + 1), dtype=np.int64)
+    builds = np.zeros(size, dtype=np.int64)
+    for i, space in enumerate(board.spaces):
+        if space.kind == "build" and players in space.players:
+            builds[i] = board.loop_build_parts if board.in_loop(i) else 1
+        for steps in range(1, sides + 1):
+            landed[i, steps] = board.land(i, steps)
+            reached = board.spaces[landed[i, steps]]
+            rest[i, steps] = reached.target if reached.kind == "go_to" else landed[i, steps]
+    positions = np.zeros((games, players), dtype=np.int64)
+    parts = np.zeros(games, dtype=np.int64)
+    completed = np.zeros(games, dtype=np.int64)
+    live = np.arange(games)
+    for turn in range(max_turns):
+        if live.size == 0:
+            break
+        if dice is not None:
+            if turn >= dice.shape[1]:
+                raise InvalidArgumentError(f"the dice array has only {dice.shape[1]} turns, "
+                                           f"but some traps are not complete by then.")
+            steps = dice[live, turn]
+        else:
+            steps = rng.integers(1, sides + 1, size=games)[live]
+        seat = turn % players
+        where = positions[live, seat]
+        parts[live] += np.minimum(builds[landed[where, steps]], board.trap_parts - parts[live])
+        positions[live, seat] = rest[where, steps]
+        done = parts[live] >= board.trap_parts
+        completed[live[done]] = turn + 1
+        live = live[~done]
+    return completed
+
+
+@dataclass(frozen=True)
+class MeanEstimate:
+    """A simulated mean with a normal 95% interval (many games: the mean is nearly normal)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.mean:.1f} (95% CI {self.low:.1f} to {self.high:.1f}, n = {self.n})"
+
+
+def mean_estimate(values: Sequence[float] | np.ndarray) -> MeanEstimate:
+    """The mean of ``values`` (at least 2) with its 95% interval, mean ± 1.96 s/√n."""
+    values = np.asarray(values, dtype=float)
+    if values.size < 2:
+        raise InvalidArgumentError("an interval needs at least 2 values.")
+    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(values.size)
+    mean = float(values.mean())
+    return MeanEstimate(mean, mean - half, mean + half, int(values.size))
 
 
 def win_rates(records: Sequence[GameRecord]) -> dict[int, Estimate]:

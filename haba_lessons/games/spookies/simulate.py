@@ -146,6 +146,22 @@ class TurnBatch:
         return mean, mean - half, mean + half
 
 
+# The sum of the two highest of the first k dice, for every roll of four dice: row k, column
+# the roll's index in base six (faces minus one, first die most significant).
+_BASE_SIX = np.array([216, 36, 6, 1], dtype=np.int64)
+
+
+def _top_two_table() -> np.ndarray:
+    rolls = np.indices((6, 6, 6, 6)).reshape(4, -1).T + 1
+    table = np.zeros((5, 6 ** 4), dtype=np.int64)
+    for k in (2, 3, 4):
+        table[k] = np.sort(rolls[:, :k], axis=1)[:, -2:].sum(axis=1)
+    return table
+
+
+_TOP_TWO = _top_two_table()
+
+
 def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
                    rng: np.random.Generator | None = None, *, rules: Rules | None = None,
                    chips: int | np.ndarray | None = None, dice: np.ndarray | None = None,
@@ -173,42 +189,60 @@ def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
     held = np.full(turns, 10 ** 9 if chips is None else 0, dtype=np.int64)
     if chips is not None:
         held += np.broadcast_to(np.asarray(chips, dtype=np.int64), (turns,))
-    spaces = np.asarray(rules.spaces)
-    needed = np.append(spaces, rules.attic_roll)          # result needed from each position
-    current = np.concatenate(([0], spaces))                 # number of each position
-    rewards = np.asarray(rules.reward_table.rows, dtype=np.int64)
-    gained = np.zeros(turns, dtype=np.int64)
-    fines = np.zeros(turns, dtype=np.int64)
+    success_of, next_of, reward_of, back_of = _step_tables(rules)
+    net = np.zeros(turns, dtype=np.int64)
     rolls = np.zeros(turns, dtype=np.int64)
-    successes = np.zeros(turns, dtype=np.int64)
-    active = np.ones(turns, dtype=bool)
-    columns = np.arange(4)
+    # The turns still going, compacted: their index, position, successes, chips gained and
+    # fined so far, and chips held before the turn. A turn's results are written when it ends.
+    live, at = np.arange(turns), position
+    successes = gained = fined = np.zeros(turns, dtype=np.int64)
     for step in range(max_rolls):
-        k = policy[position, np.minimum(successes, policy.shape[1] - 1)]
-        active &= k > 0
-        if not active.any():
+        k = policy[at, np.minimum(successes, policy.shape[1] - 1)]
+        going = k > 0
+        if not going.all():
+            ended = live[~going]
+            net[ended], position[ended], rolls[ended] = (gained - fined)[~going], at[~going], step
+            live, at, successes, gained, fined, held, k = (
+                a[going] for a in (live, at, successes, gained, fined, held, k))
+        if live.size == 0:
             break
         if dice is not None:
             if step >= dice.shape[1]:
                 raise InvalidArgumentError(f"the dice array has only {dice.shape[1]} rolls "
                                            f"per turn, but some turns need more.")
-            faces = dice[:, step, :]
-        else:
-            faces = rng.integers(1, 7, size=(turns, 4))
-        kept = np.where(columns[None, :] < k[:, None], faces, 0)
-        kept.sort(axis=1)
-        result = kept[:, 2] + kept[:, 3]
-        rolls += active
-        success = active & (result >= needed[position])
-        target = np.minimum(position + 1, ATTIC)
-        gained += np.where(success, rewards[target - 1, np.clip(k, 2, 4) - 2], 0)
-        successes += success
-        failure = active & ~success & (position > START) & (result < current[position])
-        landing = np.searchsorted(spaces, result, side="right")
-        fines += np.where(failure, np.minimum(position - landing, held + gained), 0)
-        position = np.where(success, target, np.where(failure, landing, position))
-        active &= success
+            roll = dice[live, step, :] @ _BASE_SIX
+        else:   # every step draws for all turns, so results do not depend on who is still going
+            roll = (rng.integers(1, 7, size=(turns, 4)) @ _BASE_SIX)[live]
+        outcome = (at * 5 + k) * 13 + _TOP_TWO[k, roll - _BASE_SIX.sum()]
+        success = success_of[outcome]
+        gained = gained + reward_of[outcome]
+        fined = fined + np.minimum(back_of[outcome], held + gained)
+        at, successes = next_of[outcome], successes + success
+        if not success.all():
+            ended = live[~success]
+            net[ended], position[ended], rolls[ended] = (gained - fined)[~success], at[~success], step + 1
+            live, at, successes, gained, fined, held = (
+                a[success] for a in (live, at, successes, gained, fined, held))
     else:
-        if active.any():
+        if live.size:
             raise InvalidArgumentError(f"some turns were still going after {max_rolls} rolls.")
-    return TurnBatch(gained - fines, position, rolls)
+    return TurnBatch(net, position, rolls)
+
+
+def _step_tables(rules: Rules) -> tuple[np.ndarray, ...]:
+    """What one roll does, by (position, dice k, two-highest result), flattened as
+    ``(position * 5 + k) * 13 + result``: success, the new position, chips gained, and the
+    spaces fallen back (the fine before it is capped by the chips the player has)."""
+    position, k, result = (a.ravel() for a in np.indices((ATTIC + 1, 5, 13)))
+    spaces = np.asarray(rules.spaces)
+    needed = np.append(spaces, rules.attic_roll)          # result needed from each position
+    current = np.concatenate(([0], spaces))                 # number of each position
+    rewards = np.asarray(rules.reward_table.rows, dtype=np.int64)
+    success = result >= needed[position]
+    target = np.minimum(position + 1, ATTIC)
+    reward = np.where(success, rewards[target - 1, np.clip(k, 2, 4) - 2], 0)
+    failure = ~success & (position > START) & (result < current[position])
+    landing = np.searchsorted(spaces, result, side="right")
+    back = np.where(failure, position - landing, 0)
+    after = np.where(success, target, np.where(failure, landing, position))
+    return success, after, reward, back
