@@ -54,12 +54,15 @@ import numbers
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
-import sympy
 
 from .dice import die as fair_die
 from .distribution import Distribution
+
+if TYPE_CHECKING:
+    import sympy
 from .errors import InvalidArgumentError
 
 _ZERO = Fraction(0)
@@ -358,6 +361,8 @@ def transition_matrix(board: RollAndMoveBoard) -> sympy.Matrix:
     all zeros: nobody ever stays there. With lost-turn spaces the matrix has one more row and
     column per lost-turn space ("on it, and this turn is lost"); see :func:`turn_states`.
     """
+    import sympy  # only here: importing the module (and Mouse Trap's board) stays fast
+
     order = turn_states(board)
     rows = transition_rows(board)
 
