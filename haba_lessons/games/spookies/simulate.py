@@ -71,7 +71,7 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
     """Play ``games`` games with one seat per strategy; seats rotate so nobody always starts.
 
     A game counts as a win for every player with the most points (ties share the win), so
-    win rates can add up to a little more than 1.
+    win rates can add up to a little more than 1. Mean points come with a normal 95% interval.
     """
     bots = [get_strategy(s) for s in strategies]
     games = require_int(games, "games", minimum=1)
@@ -79,6 +79,7 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
     seats = len(bots)
     wins = [0] * seats
     points = [0] * seats
+    squares = [0] * seats
     for g in progress(range(games), games, description):
         shift = g % seats
         order = bots[shift:] + bots[:shift]
@@ -87,13 +88,18 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
             original = (seat + shift) % seats
             wins[original] += seat in result.winners
             points[original] += result.points[seat]
+            squares[original] += result.points[seat] ** 2
     rows = []
     for i, bot in enumerate(bots):
         low, high = wilson_interval(wins[i], games)
+        mean = points[i] / games
+        spread = math.sqrt(max(squares[i] - games * mean ** 2, 0) / (games - 1)) if games > 1 else 0.0
+        half = 1.96 * spread / math.sqrt(games)
         rows.append({"strategy": bot.name, "games": games, "wins": wins[i],
                      "win rate": round(wins[i] / games, 3), "95% CI low": round(low, 3),
                      "95% CI high": round(high, 3),
-                     "mean points": round(points[i] / games, 1)})
+                     "mean points": round(mean, 1), "points 95% low": round(mean - half, 1),
+                     "points 95% high": round(mean + half, 1)})
     return pd.DataFrame(rows)
 
 
