@@ -218,3 +218,20 @@ def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
         if active.any():
             raise InvalidArgumentError(f"some turns were still going after {max_rolls} rolls.")
     return TurnBatch(gained - fines, position, rolls)
+
+
+def strategy_table(arrays: dict[str, np.ndarray], turns: int, rng: np.random.Generator, *,
+                   rules: Rules | None = None) -> pd.DataFrame:
+    """Each named policy array from the start: exact chips per turn beside a simulation of
+    ``turns`` turns with its 95% interval."""
+    from .analysis import policy_array_value
+
+    rules = rules or Rules.standard()
+    rows = []
+    for name, array in arrays.items():
+        exact = policy_array_value(array, START, rules)
+        mean, low, high = simulate_turns(array, START, turns, rng, rules=rules).mean_interval()
+        rows.append({"strategy": name, "exact": str(exact), "exact ≈": round(float(exact), 3),
+                     "simulated": round(mean, 3), "95% low": round(low, 3),
+                     "95% high": round(high, 3)})
+    return pd.DataFrame(rows)
