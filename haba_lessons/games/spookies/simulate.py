@@ -22,7 +22,7 @@ import pandas as pd
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import COURSE_SEED, progress, wilson_interval
-from .analysis import TurnPolicy, success_probability
+from .analysis import TurnPolicy, policy_array_value, success_probability
 from .board import DICE_CHOICES
 from .rules import ATTIC, START, Rules, SpookiesGame, new_game
 from .strategies import Strategy, get_strategy
@@ -224,14 +224,12 @@ def strategy_table(arrays: dict[str, np.ndarray], turns: int, rng: np.random.Gen
                    rules: Rules | None = None) -> pd.DataFrame:
     """Each named policy array from the start: exact chips per turn beside a simulation of
     ``turns`` turns with its 95% interval."""
-    from .analysis import policy_array_value
-
     rules = rules or Rules.standard()
     rows = []
     for name, array in arrays.items():
         exact = policy_array_value(array, START, rules)
         mean, low, high = simulate_turns(array, START, turns, rng, rules=rules).mean_interval()
-        rows.append({"strategy": name, "exact": str(exact), "exact ≈": round(float(exact), 3),
+        rows.append({"strategy": name, "exact": round(float(exact), 3),
                      "simulated": round(mean, 3), "95% low": round(low, 3),
                      "95% high": round(high, 3)})
     return pd.DataFrame(rows)
