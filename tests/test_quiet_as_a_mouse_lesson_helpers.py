@@ -41,3 +41,13 @@ def test_tables_show_the_exact_values():
         float(curves["most open"][11]), 3)
     check = analysis.blocked_check_table(curves["most open"], [(1, 4)] * 12)
     assert check.loc[5, "simulated"].startswith("0.250 (95% CI")
+
+
+def test_skill_table_rounds_the_exact_values():
+    class Value:                                   # a stand-in with hand-picked exact values
+        expected_turns = Fraction(181, 2)
+        win = (Fraction(2, 3), Fraction(3, 5))
+
+    table = analysis.skill_table({Fraction(1, 2): Value()})
+    assert table.iloc[0].to_dict() == {"p of player 1": "1/2", "E[turns]": 90.5,
+                                       "player 1 wins": 0.6667, "player 2 wins": 0.6}
