@@ -112,3 +112,18 @@ def test_unknown_strategy_and_endless_game():
     zero = Rules.standard(reward_table_from_rows([[0, 0, 0]] * 7))
     with pytest.raises(InvalidArgumentError, match="did not end"):
         play_game(["cautious", "cautious"], rules=zero)
+
+
+def test_tournament_mean_points_interval_is_the_normal_interval_of_the_games():
+    from haba_lessons.games.spookies.simulate import play_game
+    import statistics
+    table = tournament(["optimal", "cautious"], 6, seed=5).set_index("strategy")
+    optimal = []                                  # replay the same games: seats rotate
+    for g in range(6):
+        order = ["optimal", "cautious"] if g % 2 == 0 else ["cautious", "optimal"]
+        optimal.append(play_game(order, seed=5 + g).points[order.index("optimal")])
+    mean = statistics.mean(optimal)
+    half = 1.96 * statistics.stdev(optimal) / 6 ** 0.5
+    assert table.loc["optimal", "mean points"] == round(mean, 1)
+    assert table.loc["optimal", "points 95% low"] == round(mean - half, 1)
+    assert table.loc["optimal", "points 95% high"] == round(mean + half, 1)

@@ -282,3 +282,35 @@ def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
             weight *= stay[t]
         values[start] = tuple(a / (1 - weight) for a in total)
     return values
+
+
+# --- tables for notebook 04 (formatting only) ------------------------------------------------
+
+def blocked_curve_table(curves: Mapping[str, Sequence[Fraction]]) -> "pd.DataFrame":
+    """One row per strategy, one column per number of sticks in the castle (3 decimals)."""
+    import pandas as pd
+
+    return pd.DataFrame({s: [round(float(p), 3) for p in c] for s, c in curves.items()}
+                        ).rename_axis("sticks in castle").T
+
+
+def blocked_check_table(exact: Sequence[Fraction],
+                        watched: Sequence[tuple[int, int]]) -> "pd.DataFrame":
+    """The exact blocked chance beside the simulated share with its 95% Wilson interval."""
+    import pandas as pd
+
+    from ...simulation import Estimate
+
+    return pd.DataFrame({"exact": [round(float(p), 3) for p in exact],
+                         "simulated": [str(Estimate(b, n)) for b, n in watched]}
+                        ).rename_axis("sticks in castle")
+
+
+def skill_table(values: Mapping[Fraction, "GameValue"]) -> "pd.DataFrame":
+    """Exact two-player game values by player 1's skill: expected turns and win chances."""
+    import pandas as pd
+
+    return pd.DataFrame([{"p of player 1": str(p), "E[turns]": round(float(v.expected_turns), 2),
+                          "player 1 wins": round(float(v.win[0]), 4),
+                          "player 2 wins": round(float(v.win[1]), 4)}
+                         for p, v in values.items()])

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
-from ...simulation import progress, sample_outcome
+from ...simulation import progress, sample_outcome, wilson_interval
 from .layout import Layout, load_layout
-from .rules import Game, Skill
+from .rules import Game, Skill, make_skills
 from .strategies import strategy_named
 
 #: A game that has not ended after this many turns is stopped (only p = 0 for all can do that).
@@ -106,3 +108,29 @@ def first_roll_blocked_counts(games: int, rng: np.random.Generator,
             else:
                 game.apply_attempt("silent")
     return [(b, games) for b in blocked]
+
+
+def mean_turns_interval(results: Sequence[GameResult]) -> tuple[float, float, float]:
+    """The mean number of turns of ``results`` and a normal 95% interval for it."""
+    turns = np.array([r.turns for r in results], dtype=float)
+    half = 1.96 * float(turns.std(ddof=1)) / np.sqrt(turns.size) if turns.size > 1 else 0.0
+    return float(turns.mean()), float(turns.mean()) - half, float(turns.mean()) + half
+
+
+def slide_out_table(qs: Sequence[Fraction], games: int, p: Fraction, rng: np.random.Generator,
+                    strategy: str = "most open", layout: Layout | None = None) -> pd.DataFrame:
+    """Two equal players (skill ``p``) for each slide-out chance ``q``: mean turns and the
+    share of games ended by a player's last stick, each with its 95% interval."""
+    rows = []
+    for q in qs:
+        results = simulate_games(games, 2, make_skills(2, p=p, q=q), rng, strategy, layout,
+                                 description=f"q = {q}")
+        mean, low, high = mean_turns_interval(results)
+        ended = sum("last stick" in r.reason for r in results)
+        share_low, share_high = wilson_interval(ended, games)
+        rows.append({"q": str(q), "games": games, "mean turns": round(mean, 1),
+                     "turns 95% low": round(low, 1), "turns 95% high": round(high, 1),
+                     "mean sticks out": round(sum(r.sticks_out for r in results) / games, 2),
+                     "ended by a last stick": round(ended / games, 3),
+                     "share 95% low": round(share_low, 3), "share 95% high": round(share_high, 3)})
+    return pd.DataFrame(rows)

@@ -249,3 +249,41 @@ def turn_value(positions: Sequence[int], policy: TurnPolicy, free_choice: bool =
     if free_choice:
         return max(firsts)
     return (sum(firsts, Fraction(0)) + max(firsts)) / 6
+
+
+def reward_table_frame(rules: Rules) -> pd.DataFrame:
+    """The reward table as a small frame: one row per space reached, one column per dice count."""
+    frame = pd.DataFrame(rules.reward_table.rows, columns=[f"{d} dice" for d in DICE_CHOICES],
+                         index=[rules.space_label(s) for s in range(START + 1, ATTIC + 1)])
+    frame.index.name = f"reaching ({rules.reward_table.provenance})"
+    return frame
+
+
+def policy_array_value(policy: Sequence[Sequence[int]], start: int, rules: Rules) -> Fraction:
+    """Exact expected net chips of one turn played by a policy array, enough chips for any fine.
+
+    ``policy[position][column]`` is the dice count (0 = stop) with ``column`` = successes so
+    far, the last column standing for "that many or more" (the arrays of ``simulate``). The
+    first roll must not be a stop. In the attic a success can repeat the same state; then the
+    value solves ``W = q (r + W) - fine``.
+    """
+    table = [[int(k) for k in row] for row in policy]
+    last = len(table[0]) - 1
+
+    @lru_cache(maxsize=None)
+    def worth(position: int, column: int) -> Fraction:
+        dice = table[position][column]
+        if dice == 0:
+            return Fraction(0)
+        success = success_probability(position, dice, rules)
+        fine = expected_fine(position, dice, rules)
+        target = min(position + 1, ATTIC)
+        reward = rules.reward_table.reward(target, dice)
+        after = (target, min(column + 1, last))
+        if after == (position, column):
+            return (success * reward - fine) / (1 - success)
+        return success * (reward + worth(*after)) - fine
+
+    if table[start][0] == 0:
+        raise InvalidArgumentError("the first roll of a turn cannot be a stop (0).")
+    return worth(start, 0)

@@ -22,7 +22,7 @@ import pandas as pd
 from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import COURSE_SEED, progress, wilson_interval
-from .analysis import TurnPolicy, success_probability
+from .analysis import TurnPolicy, policy_array_value, success_probability
 from .board import DICE_CHOICES
 from .rules import ATTIC, START, Rules, SpookiesGame, new_game
 from .strategies import Strategy, get_strategy
@@ -71,7 +71,7 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
     """Play ``games`` games with one seat per strategy; seats rotate so nobody always starts.
 
     A game counts as a win for every player with the most points (ties share the win), so
-    win rates can add up to a little more than 1.
+    win rates can add up to a little more than 1. Mean points come with a normal 95% interval.
     """
     bots = [get_strategy(s) for s in strategies]
     games = require_int(games, "games", minimum=1)
@@ -79,6 +79,7 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
     seats = len(bots)
     wins = [0] * seats
     points = [0] * seats
+    squares = [0] * seats
     for g in progress(range(games), games, description):
         shift = g % seats
         order = bots[shift:] + bots[:shift]
@@ -87,13 +88,18 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
             original = (seat + shift) % seats
             wins[original] += seat in result.winners
             points[original] += result.points[seat]
+            squares[original] += result.points[seat] ** 2
     rows = []
     for i, bot in enumerate(bots):
         low, high = wilson_interval(wins[i], games)
+        mean = points[i] / games
+        spread = math.sqrt(max(squares[i] - games * mean ** 2, 0) / (games - 1)) if games > 1 else 0.0
+        half = 1.96 * spread / math.sqrt(games)
         rows.append({"strategy": bot.name, "games": games, "wins": wins[i],
                      "win rate": round(wins[i] / games, 3), "95% CI low": round(low, 3),
                      "95% CI high": round(high, 3),
-                     "mean points": round(points[i] / games, 1)})
+                     "mean points": round(mean, 1), "points 95% low": round(mean - half, 1),
+                     "points 95% high": round(mean + half, 1)})
     return pd.DataFrame(rows)
 
 
@@ -246,3 +252,18 @@ def _step_tables(rules: Rules) -> tuple[np.ndarray, ...]:
     back = np.where(failure, position - landing, 0)
     after = np.where(success, target, np.where(failure, landing, position))
     return success, after, reward, back
+
+
+def strategy_table(arrays: dict[str, np.ndarray], turns: int, rng: np.random.Generator, *,
+                   rules: Rules | None = None) -> pd.DataFrame:
+    """Each named policy array from the start: exact chips per turn beside a simulation of
+    ``turns`` turns with its 95% interval."""
+    rules = rules or Rules.standard()
+    rows = []
+    for name, array in arrays.items():
+        exact = policy_array_value(array, START, rules)
+        mean, low, high = simulate_turns(array, START, turns, rng, rules=rules).mean_interval()
+        rows.append({"strategy": name, "exact": round(float(exact), 3),
+                     "simulated": round(mean, 3), "95% low": round(low, 3),
+                     "95% high": round(high, 3)})
+    return pd.DataFrame(rows)

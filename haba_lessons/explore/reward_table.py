@@ -1,0 +1,106 @@
+"""Spookies' reward table, editable: the optimal turn and its value recomputed on every change.
+
+The rulebook does not print the chips each space pays, so notebook 03 assumes a table. This
+widget lets a student type another one (their own board's, or a what-if) and see at once the
+optimal policy (:func:`haba_lessons.games.spookies.analysis.solve_turn`) and the exact value
+of a turn. A cell that is not a whole number from 0 to ``MAX_REWARD`` is refused with a
+message, and the answer shown stays the one for the last valid table.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from ..errors import InvalidArgumentError
+from ..games.spookies import Rules, reward_table_from_rows
+from ..games.spookies.analysis import TurnPolicy, solve_turn
+from ..games.spookies.board import default_reward_table
+
+DICE = (2, 3, 4)
+SPACES = ("≥5", "≥6", "≥7", "≥8", "≥9", "≥10", "≥11")
+MAX_REWARD = 75          # all the chips in a 4-player game
+
+
+def parse_reward(text: str, where: str) -> int:
+    """``text`` as a reward in chips, or InvalidArgumentError saying what to type instead."""
+    cleaned = str(text).strip()
+    if cleaned.lstrip("-").isdigit():
+        value = int(cleaned)
+        if value < 0:
+            raise InvalidArgumentError(f"{where}: {value} is negative; a reward is 0 chips or more.")
+        if value > MAX_REWARD:
+            raise InvalidArgumentError(f"{where}: {value} is more than the {MAX_REWARD} chips "
+                                       f"in the game; type a number from 0 to {MAX_REWARD}.")
+        return value
+    raise InvalidArgumentError(f"{where}: {cleaned!r} is not a whole number of chips; "
+                               f"type a whole number from 0 to {MAX_REWARD}.")
+
+
+def optimal_policy(rows: Sequence[Sequence[int]]) -> TurnPolicy:
+    """The optimal single-turn policy (enough chips for any fine) for a reward table."""
+    table = reward_table_from_rows(rows, source="typed in the explorer", provenance="assumption")
+    return solve_turn(Rules.standard(table))
+
+
+def answer_html(policy: TurnPolicy) -> str:
+    """The start value exactly, then the best choices and the value of a turn on every space."""
+    start = policy.value(0, first_roll=True)
+    rows = "".join(
+        f"<tr><td>{html.escape(policy.rules.space_label(p))}</td>"
+        f"<td>{policy.best_action(p, first_roll=True)}</td><td>{policy.best_action(p)}</td>"
+        f"<td style='text-align:right'>{float(policy.value(p, first_roll=True)):.3f}</td></tr>"
+        for p in range(8))
+    return (f"<p><b>A turn from the start, played optimally:</b> {start} ≈ {float(start):.3f} "
+            f"chips</p><table><tr><th>space</th><th>first roll</th><th>after a success</th>"
+            f"<th>value of the turn ≈</th></tr>{rows}</table>")
+
+
+class RewardTableExplorer:
+    """An editable 7 x 3 reward table (rows ≥5 .. ≥11, columns 2, 3, 4 dice) and its answer.
+
+    ``cells[row][column]`` are Text widgets; set ``.value`` to a string. ``rows`` is the last
+    valid table, ``policy`` its optimal policy, ``answer`` and ``message`` the HTML shown.
+    """
+
+    def __init__(self, rows: Sequence[Sequence[int]] | None = None) -> None:
+        start = [list(r) for r in (rows or default_reward_table().rows)]
+        self.policy = optimal_policy(start)
+        self.rows = [list(r) for r in self.policy.rules.reward_table.rows]
+        self.cells = [[widgets.Text(value=str(v), continuous_update=False,
+                                    layout=widgets.Layout(width="60px"))
+                       for v in row] for row in self.rows]
+        self.answer = widgets.HTML(answer_html(self.policy))
+        self.message = widgets.HTML("")
+        header = [widgets.HTML("<b>reaching</b>")] + [widgets.HTML(f"<b>{d} dice</b>") for d in DICE]
+        grid = header + [item for label, row in zip(SPACES, self.cells)
+                         for item in [widgets.HTML(label), *row]]
+        for row in self.cells:
+            for cell in row:
+                cell.observe(lambda change: self._update(), names="value")
+        self.widget = widgets.VBox([
+            widgets.GridBox(grid, layout=widgets.Layout(
+                grid_template_columns="80px 70px 70px 70px", grid_gap="2px 4px")),
+            self.message, self.answer])
+
+    def _update(self) -> None:
+        """Read every cell; recompute if all are valid, else name the first bad one."""
+        try:
+            rows = [[parse_reward(cell.value, f"row {label}, {dice} dice")
+                     for dice, cell in zip(DICE, row)] for label, row in zip(SPACES, self.cells)]
+        except InvalidArgumentError as error:
+            self.message.value = (f"<p style='color:var(--jp-warn-color1, #9a6700)'>"
+                                  f"{html.escape(str(error))} The answer below is still for "
+                                  f"the last valid table.</p>")
+            return
+        self.policy = optimal_policy(rows)
+        self.rows = rows
+        self.answer.value = answer_html(self.policy)
+        self.message.value = ""
+
+    def start_value(self) -> Fraction:
+        """The exact value of a turn from the start for the table shown."""
+        return self.policy.value(0, first_roll=True)
