@@ -6,7 +6,6 @@ canvas, a widget answering a click), not at the notebook file.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import secrets
 import signal
@@ -22,6 +21,8 @@ from urllib.parse import urlsplit
 
 import nbformat
 
+from haba_lessons import app_mode
+
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 CHROMIUM = Path(os.environ.get("HABA_CHROMIUM", "/usr/bin/chromium"))
@@ -31,6 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 SCREENSHOTS = REPO / "screenshots"
+GAMES_TABLE = app_mode.games_table(REPO)
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 VEGA_MIME_PREFIXES = ("application/vnd.vegalite.", "application/vnd.vega.")
 
@@ -128,21 +130,12 @@ def jupyterlab_server(root: Path, home: Path) -> Server:
 
 
 def voila_server(notebook: Path, home: Path) -> Server:
-    """Voilà serving one app notebook, started exactly as ``app.sh`` starts it."""
-    launch = app_launcher()
-    command = launch.voila_command(notebook, 0, open_browser=False)
+    """Voilà serving one app notebook, started exactly as ``haba-lessons app`` starts it."""
+    command = app_mode.voila_command(notebook, 0, open_browser=False)
     command = [part.replace("--Voila.port=0", "--Voila.port={port}") for part in command]
     return Server(f"Voilà {notebook.name}", command, notebook.parent,
-                  launch.voila_environment(server_env(home)), home / f"voila-{notebook.stem}.log")
-
-
-def app_launcher():
-    """The module ``apps/launch.py`` (app mode's table and command line)."""
-    spec = importlib.util.spec_from_file_location("haba_apps_launch", REPO / "apps" / "launch.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(sys.modules[spec.name])
-    return sys.modules[spec.name]
+                  app_mode.voila_environment(server_env(home), REPO),
+                  home / f"voila-{notebook.stem}.log")
 
 
 def _write_lab_settings(folder: Path) -> None:
