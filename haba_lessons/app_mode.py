@@ -2,8 +2,8 @@
 
 The games and their widget factories are listed in ``apps/games.toml``; each app is a tiny
 notebook ``apps/<game>.ipynb`` generated from that table, which imports the factory and
-displays the widget. Voilà runs it with the ``haba`` template (large projector fonts), which
-is installed with the package under ``<prefix>/share/jupyter/voila/templates/haba``.
+displays the widget. Voilà runs it with the ``haba`` template (large projector fonts), which a
+regular install puts under ``<prefix>/share/jupyter/voila/templates/haba``.
 Full screen needs Chromium, Chrome or Firefox on the PATH; otherwise the default browser
 opens and F11 makes it full screen.
 """
@@ -121,8 +121,8 @@ def voila_command(notebook: Path, port: int, *, open_browser: bool) -> list[str]
 def voila_environment(environ: Mapping[str, str], root: Path) -> dict[str, str]:
     """``environ`` with the checkout's template folder first on ``JUPYTER_PATH``.
 
-    The installed template is found without it; this makes an edited template in the checkout
-    win over the copy an earlier install left in ``<prefix>/share/jupyter``.
+    A regular install (Binder) has the template in ``<prefix>/share/jupyter`` already; an
+    editable install (``./course.sh``) copies no data files, so Voilà needs the checkout's.
     """
     env = dict(environ)
     env["JUPYTER_PATH"] = os.pathsep.join(
