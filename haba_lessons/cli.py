@@ -26,11 +26,17 @@ STUDENT_FOLDER = "student-notebooks"
 
 
 def _run(command: list[str], cwd: Path) -> int:
-    """Run a server in the foreground until Ctrl+C."""
-    try:
-        return subprocess.call(command, cwd=cwd)
-    except KeyboardInterrupt:
-        return 0
+    """Run a server in the foreground until it exits.
+
+    Ctrl+C reaches the server too (same console), and JupyterLab asks to confirm before it
+    stops, so this process waits for the server instead of leaving it running behind it.
+    """
+    server = subprocess.Popen(command, cwd=cwd)
+    while True:
+        try:
+            return server.wait()
+        except KeyboardInterrupt:
+            continue
 
 
 def open_course(args: argparse.Namespace) -> int:
