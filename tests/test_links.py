@@ -116,8 +116,10 @@ def test_the_wheel_carries_licences_template_and_typing_marker(installed_prefix)
     assert {data + "conf.json", data + "index.html.j2", "haba_lessons/py.typed"} <= set(names)
     info = next(n for n in names if n.endswith(".dist-info/METADATA"))
     metadata = zipfile.ZipFile(wheel).read(info).decode()
-    assert "License-Expression: MIT AND CC-BY-4.0" in metadata
-    assert "License-File: LICENSE-CONTENT.md" in metadata
+    assert "License-Expression: MIT" in metadata.splitlines()
+    assert {"License-File: LICENSE", "License-File: NOTICE.md"} <= set(metadata.splitlines())
+    # code only: no notebook or lesson plan (CC BY 4.0 content) travels in the package
+    assert not [n for n in names if n.endswith(".ipynb") or n.startswith("lesson-plans")]
     assert f"Project-URL: Repository, {repository_url()}" in metadata
     assert "Requires-Python: >=3.11" in metadata
 
