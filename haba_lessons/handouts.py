@@ -21,6 +21,14 @@ from pathlib import Path
 import mistune
 
 PLAN_PATTERN = "[0-9][0-9]-*.md"
+#: Printed on every handout (see LICENSE-CONTENT.md and NOTICE.md).
+LICENCE_LINE = ("© haba_lessons contributors · licensed under CC BY 4.0 "
+                "(https://creativecommons.org/licenses/by/4.0/): share and adapt it, "
+                "crediting \"haba_lessons contributors\".")
+TRADEMARK_NOTICE = ("An independent course, not made or endorsed by the games' publishers: "
+                    "Spookies, Quiet as a Mouse and Cat & Co. Meow Meow are games of HABA, "
+                    "Mouse Trap a game of Hasbro; they own those names and trademarks. "
+                    "No rulebook text or artwork is reproduced.")
 
 CSS = """
 :root { color-scheme: light; }
@@ -42,6 +50,7 @@ a { color: #0055aa; }
 .missing-image { border: 1px dashed #555; padding: 0.2em 0.4em; font-style: italic; }
 nav, footer { font-size: 0.8em; color: #444; }
 footer { margin-top: 3em; border-top: 1px solid #999; padding-top: 0.5em; }
+footer p { margin: 0.3em 0; }
 @page { size: A4; margin: 16mm 15mm; }
 @media print {
   body { font-size: 13pt; max-width: none; margin: 0; padding: 0; }
@@ -94,15 +103,22 @@ def plan_title(text: str, fallback: str) -> str:
     return re.sub(r"[*_`]", "", match.group(1)) if match else fallback
 
 
+def legal_footer() -> str:
+    """The licence line and the publishers' notice, as the last lines of a page's footer."""
+    return (f'<p class="licence">{html.escape(LICENCE_LINE)}</p>\n'
+            f'<p class="notice">{html.escape(TRADEMARK_NOTICE)}</p>')
+
+
 def page(title: str, body: str, *, nav: str = "", footer: str = "") -> str:
-    """A complete, self-contained HTML page."""
+    """A complete, self-contained HTML page, ending with the licence and the notice."""
+    footer = (f"<p>{footer}</p>\n" if footer else "") + legal_footer()
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<title>{html.escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         + (f"<nav>{nav}</nav>\n" if nav else "")
         + f"<main>\n{body}</main>\n"
-        + (f"<footer>{footer}</footer>\n" if footer else "")
+        + f"<footer>{footer}</footer>\n"
         + "</body>\n</html>\n"
     )
 

@@ -1,10 +1,14 @@
-"""Binder verified: an environment built from ``binder/`` alone runs every notebook.
+"""What this proves: a fresh environment built from ``binder/`` alone runs every notebook.
 
 As repo2docker does: a fresh virtual environment, ``pip install -r binder/requirements.txt``,
 then ``binder/postBuild`` run from the repository root (a temporary copy of it, so nothing
 here is touched). Then every course notebook and every app notebook is executed in that
-environment's own kernel with nbclient, and must finish without an error. The package
-index is needed only for what pip's cache does not already hold.
+environment's own kernel with nbclient, and must finish without an error; the environment
+holds no test tools (pytest, nbval, Playwright), and postBuild's install put the app template
+where Jupyter looks for it. What it does not prove: that mybinder.org builds or serves the
+repository (it is never contacted), that the launch links open (tests/test_links.py checks
+their form), or that the widgets display in a browser (tests/browser/). The package index is
+needed only for what pip's cache does not already hold.
 """
 
 from __future__ import annotations
@@ -108,6 +112,11 @@ def test_fresh_binder_environment_runs_every_notebook(tmp_path):
     # the kernel is the Binder environment's, with the package postBuild installed in it
     assert Path(report["kernel_prefix"]).resolve() == venv.resolve()
     assert Path(report["package"]).resolve().is_relative_to(venv.resolve())
+    # Binder's environment holds the course, not CI's test tools
+    listed = run([python, "-m", "pip", "list", "--format=freeze"], cwd=repo, env=env, timeout=120)
+    installed_names = {line.split("==")[0].lower() for line in listed.splitlines()}
+    assert not installed_names & {"pytest", "nbval", "playwright", "hypothesis"}
+    assert (venv / "share" / "jupyter" / "voila" / "templates" / "haba" / "index.html.j2").is_file()
     failures = [f"{Path(r['notebook']).name}: {r['error']}" for r in report["results"]
                 if r["error"]]
     timings = ", ".join(f"{Path(r['notebook']).name} {r['seconds']} s"

@@ -138,3 +138,17 @@ def test_the_course_lesson_plans_render_self_contained(tmp_path):
         resources = parse(handout.target.read_text())
         assert external(resources) == [], handout.source.name
         assert handout.title != handout.source.stem, f"{handout.source.name} has no # title"
+
+
+def test_every_handout_and_the_index_carry_the_licence_and_the_publishers_notice(tmp_path):
+    render_all(REPO / "lesson-plans", tmp_path)
+    pages = sorted(tmp_path.glob("*.html"))
+    assert len(pages) >= 2
+    for path in pages:
+        footer = "".join(parse(path.read_text().split("<footer>", 1)[1]).text)
+        assert "CC BY 4.0" in footer and "creativecommons.org/licenses/by/4.0/" in footer, \
+            path.name
+        assert "HABA" in footer and "Hasbro" in footer, path.name
+        assert "No rulebook text or artwork is reproduced" in footer, path.name
+    # the licence the handouts name is the one in the repository's content licence file
+    assert "Attribution 4.0 International" in (REPO / "LICENSE-CONTENT.md").read_text()

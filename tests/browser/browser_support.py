@@ -6,7 +6,7 @@ canvas, a widget answering a click), not at the notebook file.
 
 from __future__ import annotations
 
-import importlib.util
+import atexit
 import os
 import secrets
 import signal
@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 
 import nbformat
 
+from haba_lessons import app_mode
+
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 CHROMIUM = Path(os.environ.get("HABA_CHROMIUM", "/usr/bin/chromium"))
@@ -31,6 +33,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 SCREENSHOTS = REPO / "screenshots"
+GAMES_TABLE = app_mode.games_table(REPO)
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 VEGA_MIME_PREFIXES = ("application/vnd.vegalite.", "application/vnd.vega.")
 
@@ -59,6 +62,55 @@ def server_env(home: Path) -> dict[str, str]:
     return env
 
 
+#: A watchdog process per server: when the pytest process that started the server is gone
+#: (interrupted, killed by a time-out, even by SIGKILL, which no handler sees), it stops the
+#: server's whole process group (the server and its kernels), then exits. It also exits when
+#: the server stopped normally.
+WATCHDOG = """
+import os, signal, sys, time
+owner, group = int(sys.argv[1]), int(sys.argv[2])
+def alive(kill, target):
+    try:
+        kill(target, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+while alive(os.killpg, group):
+    if not alive(os.kill, owner):
+        os.killpg(group, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while alive(os.killpg, group) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if alive(os.killpg, group):
+            os.killpg(group, signal.SIGKILL)
+        break
+    time.sleep(0.5)
+"""
+
+#: Servers started by this process and not yet stopped (stopped at exit and on SIGTERM).
+_RUNNING: list["Server"] = []
+
+
+def stop_all_servers() -> None:
+    for server in list(_RUNNING):
+        server.stop()
+
+
+def _stop_servers_then_default(signum, frame) -> None:
+    """SIGTERM/SIGHUP: stop the servers, then die of the signal as the default would."""
+    stop_all_servers()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+atexit.register(stop_all_servers)
+for _signal in (signal.SIGTERM, signal.SIGHUP):
+    if signal.getsignal(_signal) in (signal.SIG_DFL, None):
+        signal.signal(_signal, _stop_servers_then_default)
+
+
 @dataclass
 class Server:
     """A server process on loopback; ``url`` is its base URL, ``token`` its access token."""
@@ -82,6 +134,10 @@ class Server:
         self.process = subprocess.Popen(command, cwd=self.cwd, env=self.env,
                                         stdout=self._log_file, stderr=subprocess.STDOUT,
                                         start_new_session=True)
+        _RUNNING.append(self)
+        self.watchdog = subprocess.Popen(
+            [sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.process.pid)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -102,15 +158,21 @@ class Server:
 
     def stop(self) -> None:
         """Stop the server and the kernels it started (its whole process group)."""
-        if self.process is None or self.process.poll() is not None:
+        if self in _RUNNING:
+            _RUNNING.remove(self)
+        if self.process is None:
             return
-        os.killpg(self.process.pid, signal.SIGTERM)
         try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+        except ProcessLookupError:  # the group is gone already
             self.process.wait(timeout=5)
         self._log_file.close()
+        self.watchdog.wait(timeout=5)  # it sees the group gone within half a second
 
 
 def jupyterlab_server(root: Path, home: Path) -> Server:
@@ -128,21 +190,12 @@ def jupyterlab_server(root: Path, home: Path) -> Server:
 
 
 def voila_server(notebook: Path, home: Path) -> Server:
-    """Voilà serving one app notebook, started exactly as ``app.sh`` starts it."""
-    launch = app_launcher()
-    command = launch.voila_command(notebook, 0, open_browser=False)
+    """Voilà serving one app notebook, started exactly as ``haba-lessons app`` starts it."""
+    command = app_mode.voila_command(notebook, 0, open_browser=False)
     command = [part.replace("--Voila.port=0", "--Voila.port={port}") for part in command]
     return Server(f"Voilà {notebook.name}", command, notebook.parent,
-                  launch.voila_environment(server_env(home)), home / f"voila-{notebook.stem}.log")
-
-
-def app_launcher():
-    """The module ``apps/launch.py`` (app mode's table and command line)."""
-    spec = importlib.util.spec_from_file_location("haba_apps_launch", REPO / "apps" / "launch.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(sys.modules[spec.name])
-    return sys.modules[spec.name]
+                  app_mode.voila_environment(server_env(home), REPO),
+                  home / f"voila-{notebook.stem}.log")
 
 
 def _write_lab_settings(folder: Path) -> None:

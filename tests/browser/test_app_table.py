@@ -1,4 +1,5 @@
-"""App mode without a browser: the games table, the generated app notebooks, the launcher."""
+"""App mode without a browser: the games table, the generated app notebooks, the launcher
+(``haba_lessons.app_mode`` and ``haba-lessons app``)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import importlib
 
 import nbformat
 import pytest
-from browser_support import app_launcher
+from browser_support import GAMES_TABLE, REPO
 
-LAUNCH = app_launcher()
-APPS = LAUNCH.load_apps()
+from haba_lessons import app_mode as LAUNCH
+from haba_lessons.cli import main
+
+APPS = LAUNCH.load_apps(GAMES_TABLE)
 
 
 def dom_classes(widget) -> set[str]:
@@ -36,7 +39,7 @@ def test_integrated_game_has_an_up_to_date_app_notebook_and_a_working_factory(na
     stored = nbformat.read(app.notebook, as_version=4)
     expected = LAUNCH.app_notebook(app.title, app.factory)
     assert [c.source for c in stored.cells] == [c.source for c in expected.cells], (
-        "apps/games.toml changed: run .venv/bin/python apps/launch.py --write-notebooks")
+        "apps/games.toml changed: run haba-lessons app --write-notebooks")
     module, function = app.factory.split(":")
     widget = getattr(importlib.import_module(module), function)()
     classes = dom_classes(widget)
@@ -63,15 +66,16 @@ def test_table_errors_name_the_game_and_the_problem(tmp_path):
         LAUNCH.load_apps(table)
 
 
-def test_launcher_refuses_unknown_and_unready_games(capsys):
-    assert LAUNCH.main(["no-such-game"]) == 2
-    assert "Choose one of: spookies" in capsys.readouterr().err
-    assert LAUNCH.main(["--list"]) == 0
+def test_launcher_refuses_unknown_and_unready_games(capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    assert main(["app", "no-such-game"]) == 2
+    assert "choose one of spookies, quiet-as-a-mouse" in capsys.readouterr().err
+    assert main(["app", "--list"]) == 0
     listing = capsys.readouterr().out
     assert all(name in listing for name in APPS)
     for app in APPS.values():
         if LAUNCH.status(app) != "ready":
-            assert LAUNCH.main([app.name]) == 2
+            assert main(["app", app.name]) == 2
             assert app.title in capsys.readouterr().err
 
 
@@ -81,9 +85,10 @@ def test_voila_command_is_loopback_only_and_hides_code(tmp_path):
     assert "--strip_sources=True" in command
     assert "--template=haba" in command
     assert command[-1] == "--no-browser"
-    env = LAUNCH.voila_environment({"JUPYTER_PATH": "/elsewhere"})
-    assert env["JUPYTER_PATH"].split(":") == [str(LAUNCH.JUPYTER_PATH), "/elsewhere"]
-    assert (LAUNCH.JUPYTER_PATH / "voila" / "templates" / "haba" / "index.html.j2").exists()
+    env = LAUNCH.voila_environment({"JUPYTER_PATH": "/elsewhere"}, REPO)
+    folder = LAUNCH.template_folder(REPO)
+    assert env["JUPYTER_PATH"].split(":") == [str(folder), "/elsewhere"]
+    assert (folder / "voila" / "templates" / "haba" / "index.html.j2").exists()
 
 
 def test_full_screen_uses_an_installed_chromium_or_firefox(monkeypatch):

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import nbformat
 import pytest
+
+from haba_lessons import app_mode
 from browser_support import (
+    GAMES_TABLE,
     SCREENSHOTS,
-    app_launcher,
     full_page_screenshot,
     render_problems,
     voila_server,
@@ -20,8 +22,7 @@ from browser_support import (
 
 pytestmark = pytest.mark.browser
 
-LAUNCH = app_launcher()
-APPS = LAUNCH.load_apps()
+APPS = app_mode.load_apps(GAMES_TABLE)
 CODE_SELECTORS = ".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor, .CodeMirror"
 
 
@@ -68,8 +69,8 @@ def test_game_app_shows_the_widget_and_answers_the_keyboard(name, guarded_page,
                                                             tmp_path):
     app = APPS[name]
     if not app.integrated:
-        pytest.skip(f"{app.title}: {LAUNCH.status(app)}")
-    assert app.notebook.exists(), f"{app.title}: {LAUNCH.status(app)}"
+        pytest.skip(f"{app.title}: {app_mode.status(app)}")
+    assert app.notebook.exists(), f"{app.title}: {app_mode.status(app)}"
     page, guard = guarded_page
     _, problems = check_app(page, guard, app.notebook, app.css_class, tmp_path, name)
     assert not problems, f"app {name}:\n" + "\n".join(problems)
@@ -78,7 +79,7 @@ def test_game_app_shows_the_widget_and_answers_the_keyboard(name, guarded_page,
 def demo_app(tmp_path, factory: str):
     notebook = tmp_path / "apps" / "demo.ipynb"
     notebook.parent.mkdir()
-    nbformat.write(LAUNCH.app_notebook("Demo", factory), notebook)
+    nbformat.write(app_mode.app_notebook("Demo", factory), notebook)
     return notebook
 
 

@@ -1,42 +1,33 @@
 """App mode: one game's widget in the browser, full screen, with no code visible (Voilà).
 
-    ./app.sh spookies                 open Spookies full screen for the projector
-    ./app.sh spookies --windowed      the same in an ordinary browser window (F11: full screen)
-    ./app.sh --list                   the games and whether each app is ready
-    .venv/bin/python apps/launch.py --write-notebooks    regenerate apps/<game>.ipynb
-
 The games and their widget factories are listed in ``apps/games.toml``; each app is a tiny
 notebook ``apps/<game>.ipynb`` generated from that table, which imports the factory and
-displays the widget. Voilà runs it and shows only the outputs. Full screen needs Chromium,
-Chrome or Firefox on the PATH; otherwise the default browser opens and F11 makes it full screen.
+displays the widget. Voilà runs it with the ``haba`` template (large projector fonts), which a
+regular install puts under ``<prefix>/share/jupyter/voila/templates/haba``.
+Full screen needs Chromium, Chrome or Firefox on the PATH; otherwise the default browser
+opens and F11 makes it full screen.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib
+from .errors import InvalidArgumentError
 
-APPS = Path(__file__).resolve().parent
-TABLE = APPS / "games.toml"
 #: Voilà options of app mode (the browser test starts Voilà with the same ones).
 VOILA_OPTIONS = ["--template=haba", "--strip_sources=True", "--theme=light",
                  "--VoilaConfiguration.show_tracebacks=False"]
-#: Where the ``haba`` Voilà template lives (found through ``JUPYTER_PATH``).
-JUPYTER_PATH = APPS / "jupyter"
 DEFAULT_PORT = 8866
 
 
@@ -55,7 +46,16 @@ class App:
         return bool(self.factory)
 
 
-def load_apps(table: Path = TABLE) -> dict[str, App]:
+def games_table(root: Path) -> Path:
+    return root / "apps" / "games.toml"
+
+
+def template_folder(root: Path) -> Path:
+    """The ``jupyter`` data folder of the checkout that holds the ``haba`` Voilà template."""
+    return root / "apps" / "jupyter"
+
+
+def load_apps(table: Path) -> dict[str, App]:
     """Read the games table; refuse an entry with a missing field or a malformed factory."""
     with table.open("rb") as file:
         data = tomllib.load(file)
@@ -71,6 +71,14 @@ def load_apps(table: Path = TABLE) -> dict[str, App]:
         apps[name] = App(name, entry["title"], factory, entry["css_class"],
                          table.parent / f"{name}.ipynb")
     return apps
+
+
+def find_app(apps: Mapping[str, App], name: str) -> App:
+    """The app called ``name``; an unknown name gets one sentence listing the games."""
+    if name not in apps:
+        raise InvalidArgumentError(f"There is no game called {name!r}: choose one of "
+                                   f"{', '.join(apps)}.")
+    return apps[name]
 
 
 def app_notebook(title: str, factory: str) -> nbformat.NotebookNode:
@@ -93,7 +101,7 @@ def app_notebook(title: str, factory: str) -> nbformat.NotebookNode:
     return nb
 
 
-def write_notebooks(apps: dict[str, App]) -> list[str]:
+def write_notebooks(apps: Mapping[str, App]) -> list[str]:
     """(Re)write ``apps/<game>.ipynb`` for every integrated game; return their names."""
     written = []
     for app in apps.values():
@@ -110,11 +118,15 @@ def voila_command(notebook: Path, port: int, *, open_browser: bool) -> list[str]
     return command if open_browser else [*command, "--no-browser"]
 
 
-def voila_environment(environ: dict[str, str] | os._Environ) -> dict[str, str]:
-    """``environ`` plus the folder of the ``haba`` Voilà template on ``JUPYTER_PATH``."""
+def voila_environment(environ: Mapping[str, str], root: Path) -> dict[str, str]:
+    """``environ`` with the checkout's template folder first on ``JUPYTER_PATH``.
+
+    A regular install (Binder) has the template in ``<prefix>/share/jupyter`` already; an
+    editable install (``./course.sh``) copies no data files, so Voilà needs the checkout's.
+    """
     env = dict(environ)
     env["JUPYTER_PATH"] = os.pathsep.join(
-        [str(JUPYTER_PATH), *filter(None, [env.get("JUPYTER_PATH")])])
+        [str(template_folder(root)), *filter(None, [env.get("JUPYTER_PATH")])])
     return env
 
 
@@ -140,14 +152,14 @@ def wait_until_serving(url: str, timeout: float = 120) -> bool:
     return False
 
 
-def serve(app: App, port: int, *, windowed: bool, open_browser: bool) -> int:
+def serve(app: App, root: Path, port: int, *, windowed: bool, open_browser: bool) -> int:
     """Run Voilà for ``app`` until Ctrl+C; open it full screen when a browser allows it."""
     url = f"http://127.0.0.1:{port}/"
     browser = fullscreen_browser(url) if open_browser and not windowed else None
     command = voila_command(app.notebook, port, open_browser=open_browser and browser is None)
     print(f"{app.title}: {url}  (Ctrl+C here to stop"
           + ("; F11 for full screen)" if browser is None else ")"), flush=True)
-    server = subprocess.Popen(command, env=voila_environment(os.environ))
+    server = subprocess.Popen(command, env=voila_environment(os.environ, root))
     try:
         if browser and wait_until_serving(url):
             subprocess.Popen(browser, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -162,38 +174,5 @@ def status(app: App) -> str:
     if not app.integrated:
         return "not integrated yet (no factory in apps/games.toml)"
     if not app.notebook.exists():
-        return f"{app.notebook.name} missing: run .venv/bin/python apps/launch.py --write-notebooks"
+        return f"{app.notebook.name} missing: run haba-lessons app --write-notebooks"
     return "ready"
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Show one game's widget full screen, no code.")
-    parser.add_argument("game", nargs="?", help="the game to show (see --list)")
-    parser.add_argument("--list", action="store_true", help="list the games and their status")
-    parser.add_argument("--write-notebooks", action="store_true",
-                        help="regenerate apps/<game>.ipynb from apps/games.toml")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--windowed", action="store_true",
-                        help="open in the default browser, not full screen")
-    parser.add_argument("--no-browser", action="store_true", help="only start the server")
-    args = parser.parse_args(argv)
-    apps = load_apps()
-    if args.write_notebooks:
-        print("wrote:", ", ".join(write_notebooks(apps)) or "nothing (no factory filled in)")
-        return 0
-    if args.list or not args.game:
-        for app in apps.values():
-            print(f"{app.name:18} {status(app)}")
-        return 0 if args.list else 2
-    if args.game not in apps:
-        print(f"No game {args.game!r}. Choose one of: {', '.join(apps)}.", file=sys.stderr)
-        return 2
-    app = apps[args.game]
-    if status(app) != "ready":
-        print(f"{app.title}: {status(app)}.", file=sys.stderr)
-        return 2
-    return serve(app, args.port, windowed=args.windowed, open_browser=not args.no_browser)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

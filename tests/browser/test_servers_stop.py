@@ -1,0 +1,77 @@
+"""The test servers do not outlive pytest: when the pytest run that started JupyterLab is
+killed (SIGKILL, as a hard time-out does) or terminated (SIGTERM, as `timeout` does), the
+server and its process group are gone within seconds and the port is free again."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import HERE, REPO
+
+INNER_TEST = textwrap.dedent('''
+    import time
+    from pathlib import Path
+    from browser_support import jupyterlab_server
+
+    def test_serve_until_killed(tmp_path):
+        root = tmp_path / "notebooks"
+        root.mkdir()
+        server = jupyterlab_server(root, tmp_path).start(ready_path="/api/status?token={{token}}")
+        Path({report!r}).write_text(f"{{server.port}} {{server.process.pid}}")
+        time.sleep(600)
+''')
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) != 0
+
+
+def group_is_gone(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_jupyterlab_stops_when_pytest_is_killed(tmp_path, how):
+    report = tmp_path / "server.txt"
+    (tmp_path / "test_inner.py").write_text(INNER_TEST.format(report=str(report)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(REPO), str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    inner = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                              "--rootdir", str(tmp_path), str(tmp_path / "test_inner.py")],
+                             cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    port = group = None
+    try:
+        deadline = time.monotonic() + 120
+        while not report.exists() and inner.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert report.exists(), "the inner pytest did not start JupyterLab"
+        port, group = map(int, report.read_text().split())
+        assert not port_is_free(port) and not group_is_gone(group)  # the server is serving
+
+        inner.send_signal(how)
+        inner.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while not (port_is_free(port) and group_is_gone(group)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert port_is_free(port), f"port {port} still held after pytest got {how.name}"
+        assert group_is_gone(group), f"server group {group} still running after {how.name}"
+    finally:
+        if inner.poll() is None:
+            inner.kill()
+            inner.wait()
+        if group is not None and not group_is_gone(group):
+            os.killpg(group, signal.SIGKILL)  # do not leave it running if the test failed
