@@ -22,17 +22,13 @@ own file, checked the same way.
 from __future__ import annotations
 
 import numbers
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+import tomllib
 
 from ..errors import DataFileError
 
