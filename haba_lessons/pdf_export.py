@@ -69,7 +69,11 @@ def local_mathjax_url() -> str:
 
 def notebook_html(notebook: nbformat.NotebookNode) -> str:
     """The notebook as one self-contained HTML page in JupyterLab's light look."""
-    from nbconvert import HTMLExporter
+    try:
+        from nbconvert import HTMLExporter
+    except ImportError:
+        raise PdfExportError(f"nbconvert turns notebooks into pages and is missing: "
+                             f"{INSTALL_HINT}.") from None
 
     exporter = HTMLExporter(template_name="lab", mathjax_url=local_mathjax_url())
     html, _ = exporter.from_notebook_node(notebook)
@@ -100,23 +104,34 @@ def chromium_page() -> Iterator[object]:
             browser.close()
 
 
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    try:
+        return nbformat.read(path, as_version=4)
+    except (OSError, ValueError) as error:       # unreadable, or not notebook JSON
+        raise PdfExportError(f"'{path}' is not a notebook that can be read ({error}): "
+                             "open it in JupyterLab to check it.") from None
+
+
 def export(notebooks: Sequence[Path], outdir: Path, *, student_copies: bool = True
            ) -> list[Path]:
-    """Write ``NAME.pdf`` (and ``NAME-student.pdf``) into ``outdir`` for every notebook."""
-    versions = []
+    """Write ``NAME.pdf`` (and ``NAME-student.pdf``) into ``outdir`` for every notebook.
+
+    Every page is made before anything is written, so a bad notebook leaves ``outdir`` as
+    it was.
+    """
+    pages: list[tuple[Path, str]] = []
     for path in notebooks:
-        notebook = nbformat.read(path, as_version=4)
-        versions.append((outdir / f"{path.stem}.pdf", notebook))
+        notebook = read_notebook(path)
+        pages.append((outdir / f"{path.stem}.pdf", notebook_html(notebook)))
         if student_copies:
-            copy = nbformat.from_dict(notebook)
-            blank_solutions(copy)
-            versions.append((outdir / f"{path.stem}{STUDENT_SUFFIX}.pdf", copy))
+            blank_solutions(notebook)
+            pages.append((outdir / f"{path.stem}{STUDENT_SUFFIX}.pdf", notebook_html(notebook)))
     written = []
     with chromium_page() as page, tempfile.TemporaryDirectory() as scratch:
         outdir.mkdir(parents=True, exist_ok=True)
-        for target, notebook in versions:
+        for target, html in pages:
             html_file = Path(scratch) / f"{target.stem}.html"
-            html_file.write_text(notebook_html(notebook), encoding="utf-8")
+            html_file.write_text(html, encoding="utf-8")
             page.goto(html_file.as_uri(), wait_until="load")
             page.add_style_tag(content=PRINT_CSS)
             page.evaluate(MATHJAX_DONE)
@@ -130,8 +145,9 @@ def export(notebooks: Sequence[Path], outdir: Path, *, student_copies: bool = Tr
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m haba_lessons.pdf_export",
+        usage="%(prog)s [--teacher-only] NOTEBOOK_OR_DIR... OUTDIR",
         description="Print notebooks, and the student copy of each, to PDF with their charts.")
-    parser.add_argument("paths", nargs="+", type=Path, metavar="NOTEBOOK_OR_DIR... OUTDIR",
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
                         help="notebooks or folders of notebooks, then the folder for the PDFs")
     parser.add_argument("--teacher-only", action="store_true",
                         help="skip the student copies (solutions blanked)")

@@ -122,3 +122,13 @@ def test_an_empty_folder_gets_one_sentence_and_nothing_is_written(tmp_path, caps
     assert main([str(tmp_path / "empty"), str(tmp_path / "pdf")]) == 2
     assert "holds no notebooks" in capsys.readouterr().err
     assert not (tmp_path / "pdf").exists()
+
+
+def test_an_unreadable_notebook_gets_one_sentence_and_nothing_is_written(tmp_path, capsys):
+    good, bad = tmp_path / "good.ipynb", tmp_path / "bad.ipynb"
+    nbformat.write(chart_notebook(with_svg=True), good)
+    bad.write_text("{ this is not a notebook")
+    assert main([str(good), str(bad), str(tmp_path / "pdf")]) == 2
+    message = capsys.readouterr().err.strip()
+    assert "'" + str(bad) + "' is not a notebook" in message and "\n" not in message
+    assert not (tmp_path / "pdf").exists()      # not even the good notebook's PDF
