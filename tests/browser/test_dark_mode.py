@@ -27,6 +27,9 @@ THEMES = {"dark": "JupyterLab Dark", "light": "JupyterLab Light"}
 #: (label, code): each cell displays one widget; the label names it in failure messages.
 WIDGETS = [
     ("Spookies", "from haba_lessons.games.spookies.widget import play\nplay()"),
+    ("Spookies dice", "import ipywidgets as widgets\n"
+                      "from haba_lessons.games.spookies.widget import dice_svg\n"
+                      "widgets.HTML(dice_svg([6, 5, 2, 1]))"),
     ("Quiet as a Mouse", "from haba_lessons.games.quiet_as_a_mouse.widget import "
                          "quiet_as_a_mouse_widget\nquiet_as_a_mouse_widget()"),
     ("Quiet as a Mouse (simulated)", "quiet_as_a_mouse_widget(mode='simulated')"),
