@@ -2,6 +2,10 @@
 
 Every chart uses the colour-blind-safe Okabe-Ito palette, says in its title what it shows,
 and carries a one-line text description (``chart.description``) for screen readers.
+
+Charts are displayed by the ``haba`` renderer (enabled by :func:`haba_lessons.course.setup`):
+each output holds the interactive Vega-Lite spec *and* a static SVG of the same chart, so
+JupyterLab draws the interactive chart while GitHub, nbviewer and PDF exports show the image.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 import altair as alt
+import vl_convert
+from altair.vegalite.v5.display import mimetype_renderer
 
 from .distribution import Distribution
 
@@ -20,6 +26,36 @@ OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "
 
 WIDTH = 420
 HEIGHT = 220
+
+#: Name of the course's Altair renderer (interactive spec plus static SVG).
+RENDERER = "haba"
+#: The Vega-Lite release Altair 5 writes its specs for (``v5.20.1`` -> ``5.20``).
+VEGALITE_VERSION = ".".join(alt.SCHEMA_VERSION.lstrip("v").split(".")[:2])
+#: Fonts of the static image. Liberation Sans ships inside vl-convert, so text is measured
+#: with the same font on every machine and the SVG is byte-identical everywhere (nbval);
+#: viewers draw it with Liberation Sans or its metric twins Arial / Helvetica.
+STATIC_FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
+
+
+def chart_svg(spec: dict[str, Any]) -> str:
+    """A Vega-Lite spec drawn as a static SVG, offline and deterministically."""
+    return vl_convert.vegalite_to_svg(spec, vl_version=VEGALITE_VERSION,
+                                      config={"font": STATIC_FONT})
+
+
+def interactive_and_static_renderer(spec: dict[str, Any], **metadata: Any
+                                    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Altair's mimetype bundle plus ``image/svg+xml``.
+
+    JupyterLab shows the richest type it knows, the interactive Vega-Lite chart; GitHub,
+    nbviewer and nbconvert know no Vega-Lite and show the SVG instead of "<VegaLite 5 object>".
+    """
+    bundle, bundle_metadata = mimetype_renderer(spec, **metadata)
+    bundle["image/svg+xml"] = chart_svg(spec)
+    return bundle, bundle_metadata
+
+
+alt.renderers.register(RENDERER, interactive_and_static_renderer)
 
 
 def _outcome_axis(outcomes: Sequence[Any]) -> alt.Axis:

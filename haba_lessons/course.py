@@ -13,16 +13,18 @@ sys.modules.setdefault("rfc3987_syntax", None)
 import altair as alt  # noqa: E402  (after the line above, on purpose)
 import numpy as np  # noqa: E402
 
+from . import charts  # noqa: E402
 from .simulation import COURSE_SEED, make_rng  # noqa: E402
 
 
 def setup(seed: int = COURSE_SEED) -> np.random.Generator:
     """Prepare a notebook and return its random generator.
 
-    Charts use Altair's ``mimetype`` renderer: the chart travels inside the notebook as a
-    Vega-Lite spec, renders offline in JupyterLab, and is byte-identical on every run (the
-    html renderer would load Vega from the internet and use a random element id).
+    Charts use the course's renderer (:mod:`haba_lessons.charts`): Altair's ``mimetype``
+    bundle, so the chart travels inside the notebook as a Vega-Lite spec and renders offline
+    in JupyterLab, plus a static SVG for GitHub, nbviewer and print. Both are byte-identical
+    on every run (the html renderer would load Vega from the internet and use a random id).
     """
-    alt.renderers.enable("mimetype")
+    alt.renderers.enable(charts.RENDERER)
     alt.data_transformers.disable_max_rows()
     return make_rng(seed)

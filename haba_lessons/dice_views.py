@@ -14,6 +14,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ._checks import require_int
+from .colours import action_style
 from .charts import OKABE_ITO
 from .dice import sum_of_dice
 from .simulation import roll_dice
@@ -73,7 +74,7 @@ class DiceRoller:
         self.counts: Counter = Counter()
         self.last_roll: tuple[int, ...] = ()
         self.roll_button = widgets.Button(description=f"Roll {self.dice} dice",
-                                          button_style="primary")
+                                          button_style="primary", style=action_style("primary"))
         self.roll_button.add_class("haba-roll")
         self.per_click = widgets.Dropdown(options=list(ROLLS_PER_CLICK), value=1,
                                           description="rolls per click",

@@ -2,6 +2,8 @@
 one-line text description, and every colour it names is from the Okabe-Ito palette (or a
 neutral grey); a colour legend never falls back on Vega's default categorical palette,
 which is not colour-blind safe. Charts must be Vega-Lite outputs (they render offline).
+The widgets' coloured fills each get an ink that reaches WCAG AA (4.5:1); the browser test
+``tests/browser/test_dark_mode.py`` checks the rendered widgets in both themes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import nbformat
 import pytest
 
 from haba_lessons import charts
+from haba_lessons.colours import ACTION_FILLS, action_style, contrast, ink_on
+from haba_lessons.games.meow_meow import widget as meow_widget
+from haba_lessons.games.quiet_as_a_mouse import widget as quiet_widget
 from haba_lessons.distribution import Distribution
 
 REPO = Path(__file__).resolve().parents[1]
@@ -172,3 +177,31 @@ def test_neutral_greys_and_short_hex_are_allowed():
     assert colour_problem("lightgray") is None
     assert colour_problem("#0072b2") is None
     assert colour_problem("#123456") is not None
+
+
+# ---- colour pairs of the widgets (haba_lessons.colours) -------------------------------------
+
+def test_contrast_matches_published_wcag_ratios():
+    # WebAIM's contrast checker: black/white 21:1, #777777 on white 4.48:1, #767676 4.54:1.
+    assert contrast("#000000", "#FFFFFF") == pytest.approx(21)
+    assert contrast("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.005)
+    assert contrast("#FFFFFF", "#767676") == pytest.approx(4.54, abs=0.005)
+
+
+@pytest.mark.parametrize("fill", sorted({*charts.OKABE_ITO, *ACTION_FILLS.values(),
+                                         *(look[0] for look in meow_widget.COLOUR_LOOK.values()),
+                                         *(look[0] for look in quiet_widget.LOOKS.values())}))
+def test_every_coloured_fill_gets_ink_that_reaches_wcag_aa(fill):
+    ink = ink_on(fill)
+    assert ink in ("#000000", "#FFFFFF")
+    assert contrast(fill, ink) >= 4.5, f"{ink} on {fill}"
+
+
+def test_widget_looks_use_the_readable_ink():
+    for fill, ink, _ in meow_widget.COLOUR_LOOK.values():
+        assert contrast(fill, ink) >= 4.5
+    for fill, ink in quiet_widget.LOOKS.values():
+        assert contrast(fill, ink) >= 4.5
+    for kind in ACTION_FILLS:
+        style = action_style(kind)
+        assert contrast(style["button_color"], style["text_color"]) >= 4.5

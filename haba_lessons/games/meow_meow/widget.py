@@ -19,6 +19,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ...colours import ALERT_STYLE, TEXT, action_style, ink_on
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng
 from .deck import Card
@@ -26,13 +27,20 @@ from .rules import CALLED, DRAW, FORGOT, KEEP, Play, Race, make_rules, resolve_c
 from .strategies import BOTS
 
 YOU = 0
-#: Fill colour (Okabe-Ito tones), text colour and symbol of each card colour.
-COLOUR_LOOK = {"red": ("#D55E00", "white", "●"), "yellow": ("#F0E442", "black", "▲"),
-               "green": ("#009E73", "white", "■"), "blue": ("#0072B2", "white", "◆")}
-OTHER_LOOK = ("#999999", "black", "★")
-ANIMAL_ICONS = {"cow": "🐄", "pig": "🐖", "sheep": "🐑", "horse": "🐎", "goat": "🐐",
-                "hen": "🐔", "duck": "🦆", "rabbit": "🐇", "cat": "🐈", "fox": "🦊",
-                "owl": "🦉", "parrot": "🦜"}
+#: Fill colour (Okabe-Ito tones), text colour and symbol of each card colour. The text colour
+#: is black or white, whichever contrasts more with the fill (WCAG AA on every card).
+COLOUR_LOOK = {colour: (fill, ink_on(fill), symbol) for colour, fill, symbol in (
+    ("red", "#D55E00", "●"), ("yellow", "#F0E442", "▲"), ("green", "#009E73", "■"),
+    ("blue", "#0072B2", "◆"))}
+OTHER_LOOK = ("#999999", ink_on("#999999"), "★")
+#: A kitten drawn, not an emoji (many school computers have no emoji font): a cat's head.
+KITTEN_SVG = ('<svg width="18" height="16" viewBox="0 0 18 16" role="img" aria-label="kitten" '
+              'style="vertical-align:-2px"><path d="M2 15V2l4.5 4h5L16 2v13z" '
+              'fill="currentColor"/></svg>')
+#: The back of a face-down card, drawn (the playing-card character needs a rare font).
+CARD_BACK = ('<span title="a face-down card" style="display:inline-block;width:12px;'
+             'height:18px;margin:0 2px;vertical-align:middle;border-radius:2px;'
+             'background:#5B4A6B;border:1px solid #1f1f1f"></span>')
 MAX_BOT_TURNS = 500
 
 
@@ -41,8 +49,8 @@ def look(colour: str) -> tuple[str, str, str]:
 
 
 def card_label(card: Card) -> str:
-    """A card in words and symbols: '● red cow 🐄' (readable without seeing colour)."""
-    return f"{look(card.colour)[2]} {card.colour} {card.animal} {ANIMAL_ICONS.get(card.animal, '')}".strip()
+    """A card in words and symbols: '● red cow' (readable without seeing colour or emoji)."""
+    return f"{look(card.colour)[2]} {card.colour} {card.animal}"
 
 
 def card_html(card: Card, size: int = 20) -> str:
@@ -70,6 +78,7 @@ class MeowMeowTable:
         self.message = widgets.HTML()
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.draw_button = widgets.Button(description="Draw a card", button_style="primary",
+                                          style=action_style("primary"),
                                           layout=widgets.Layout(width="220px", height="48px"))
         self.draw_button.add_class("haba-roll")
         self.draw_button.on_click(lambda _: self._act(DRAW))
@@ -94,6 +103,7 @@ class MeowMeowTable:
             layout=widgets.Layout(height="48px", width="140px",
                                   display=None if meow else "none"))
         self.next_button = widgets.Button(description="Next round", button_style="success",
+                                          style=action_style("success"),
                                           layout=widgets.Layout(height="48px", width="220px"))
         self.next_button.on_click(lambda _: self.next_round())
         self.card_buttons: list[widgets.Button] = []
@@ -217,9 +227,9 @@ class MeowMeowTable:
                             if drawn else f"{name} could not draw: no cards left.")
 
     def _say(self, text: str, error: bool = False) -> None:
-        colour = "#B00020" if error else "#222"
-        self.message.value = (f'<div style="font-size:20px;color:{colour};min-height:28px">'
-                              f'{escape(text)}</div>')
+        style = ALERT_STYLE if error else f"color:{TEXT}"
+        self.message.value = (f'<div style="font-size:20px;min-height:28px">'
+                              f'<span style="{style}">{escape(text)}</span></div>')
 
     # ---- drawing ----------------------------------------------------------------------
     def _render(self) -> None:
@@ -258,7 +268,7 @@ class MeowMeowTable:
         top = state.top
         fill, ink, symbol = look(state.colour)
         arrow = "clockwise ↻" if state.direction == 1 else "anticlockwise ↺"
-        rows = ['<div style="font-size:20px;line-height:1.5">',
+        rows = [f'<div style="font-size:20px;line-height:1.5;color:{TEXT}">',
                 f'<div><b>Discard pile:</b> {card_html(top, 26)} '
                 f'<span style="margin-left:12px"><b>colour to follow:</b> '
                 f'<span style="background:{fill};color:{ink};padding:2px 8px;border-radius:6px">'
@@ -266,7 +276,7 @@ class MeowMeowTable:
                 f'<div><b>Draw pile:</b> {len(state.pile)} cards &nbsp; <b>Direction:</b> '
                 f'{arrow}</div>']
         if state.pending:
-            rows.append(f'<div style="color:#B00020"><b>🦊 Fox penalty waiting: draw '
+            rows.append(f'<div><b style="{ALERT_STYLE}">Fox penalty waiting: draw '
                         f'{state.pending} cards, or answer with a fox!</b></div>')
         turn = ("Round over" if state.is_over() else
                 "Your turn" if state.current == YOU else f"Child {state.current + 1}'s turn")
@@ -274,12 +284,12 @@ class MeowMeowTable:
         for seat in range(1, rules.players):
             hand = state.hands[seat]
             shown = (" ".join(card_html(c, 15) for c in hand) if rules.face_up
-                     else "🂠 " * len(hand))
+                     else CARD_BACK * len(hand))
             rows.append(f'<li>Child {seat + 1} ({self.bot_name}): {len(hand)} '
                         f'card{"s" if len(hand) != 1 else ""} {shown}</li>')
         rows.append("</ul>")
         rows.append(self._track_html())
-        rows.append('<div style="font-size:16px;color:#333"><b>What happened:</b><br>'
+        rows.append(f'<div style="font-size:16px;color:{TEXT}"><b>What happened:</b><br>'
                     + "<br>".join(escape(line) for line in self.log[-6:]) + "</div></div>")
         return "".join(rows)
 
@@ -296,8 +306,8 @@ class MeowMeowTable:
                 name = "meadow" if step == 0 else "basket" if step == steps else str(step)
                 cells.append(f'<span style="display:inline-block;min-width:70px;text-align:center;'
                              f'border:1px solid #666;padding:2px;'
-                             f'background:{fill if here else "#fff"};color:{ink if here else "#222"}">'
-                             f'{"🐱 " + symbol if here else name}</span>')
+                             f'background:{fill if here else "#fff"};color:{ink if here else "#1f1f1f"}">'
+                             f'{KITTEN_SVG + " " + symbol if here else name}</span>')
             who = "you" if seat == YOU else f"child {seat + 1}"
             lines.append(f'<div>{symbol} {colour} kitten ({who}): {"".join(cells)}</div>')
         return "".join(lines)

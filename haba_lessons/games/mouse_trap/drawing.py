@@ -11,6 +11,7 @@ import math
 from html import escape
 
 from ...charts import OKABE_ITO
+from ...colours import PAPER, ink_on
 from .board import Board
 from .rules import MouseTrapState
 
@@ -50,7 +51,8 @@ def board_svg(board: Board, state: MouseTrapState | None = None, *,
     height = max(80 + rows * (CELL_H + 14), LOOP_CY + LOOP_R + 60)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="960" height="{height}" '
              f'viewBox="0 0 960 {height}" font-family="sans-serif" role="img" '
-             f'aria-label="Mouse Trap board, {escape(board.note)}">',
+             f'aria-label="Mouse Trap board, {escape(board.note)}" '
+             f'style="background:{PAPER}">',
              f'<text x="20" y="24" font-size="17" font-weight="bold">Mouse Trap board — '
              f'{escape(board.note)}</text>',
              f'<text x="{LOOP_CX}" y="{LOOP_CY - LOOP_R - 38}" font-size="15" '
@@ -92,7 +94,7 @@ def _mice(board: Board, state: MouseTrapState, names: tuple[str, ...]) -> list[s
             out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="11" fill="{colour}"{ring}>'
                        f'<title>{escape(names[seat])}: {state.cheese[seat]} cheese</title>'
                        f'</circle><text x="{mx:.1f}" y="{my + 4:.1f}" font-size="12" '
-                       f'text-anchor="middle" fill="#fff">{symbol}</text>')
+                       f'text-anchor="middle" fill="{ink_on(colour)}">{symbol}</text>')
     return out
 
 

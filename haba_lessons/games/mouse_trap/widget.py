@@ -17,6 +17,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..._checks import require_int
+from ...colours import ALERT_STYLE, action_style, ink_on
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
 from .board import Board
@@ -60,19 +61,23 @@ class MouseTrapWidget(widgets.VBox):
         self.events = widgets.HTML()
         big = widgets.Layout(width="auto", height="44px")
         self.roll_button = widgets.Button(description="Roll the die", button_style="primary",
+                                          style=action_style("primary"),
                                           icon="dice", layout=big)
         self.roll_button.add_class("haba-roll")
         self.crank_button = widgets.Button(description="Turn the crank", button_style="danger",
+                                           style=action_style("danger"),
                                            layout=big)
         self.end_button = widgets.Button(description="End turn", layout=big)
         self.move_choice = widgets.Dropdown(description="Move mouse:", options=[],
                                             style={"description_width": "initial"})
         self.spend_button = widgets.Button(description="Spend 1 cheese: roll for it",
-                                           button_style="warning", layout=big)
+                                           button_style="warning",
+                                           style=action_style("warning"), layout=big)
         self.split_choice = widgets.Dropdown(description="Take from:", options=[],
                                              style={"description_width": "initial"},
                                              layout=widgets.Layout(width="340px"))
         self.take_button = widgets.Button(description="Take cheese", button_style="success",
+                                          style=action_style("success"),
                                           layout=big)
         self.new_button = widgets.Button(description="New game", layout=big)
         self.roll_button.on_click(lambda _: self._human(self._roll))
@@ -172,7 +177,8 @@ class MouseTrapWidget(widgets.VBox):
         self.split_choice.options = [(self._describe(a), a) for a in splits]
         self.split_choice.disabled = self.take_button.disabled = not splits
         rows = "".join(
-            f"<tr><td><span style='color:{MICE[s][2]};font-size:22px'>{MICE[s][1]}</span> "
+            f"<tr><td><span style='background:{MICE[s][2]};color:{ink_on(MICE[s][2])};"
+            f"font-size:22px;padding:0 5px;border-radius:4px'>{MICE[s][1]}</span> "
             f"{escape(state.names[s])}</td><td>{state.cheese[s]}</td>"
             f"<td>{'caught' if state.captured[s] else state.positions[s]}</td></tr>"
             for s in range(state.players))
@@ -181,7 +187,8 @@ class MouseTrapWidget(widgets.VBox):
             f"{rows}</table><div style='font-size:17px'>Cheese in the pile: {state.pile}. "
             f"Trap: {state.parts} parts built of {state.board.trap_parts}.</div>")
         self.status.value = f"<div style='font-size:18px'><b>{escape(self._prompt())}</b></div>" \
-            + (f"<div style='color:#D55E00;font-size:17px'>{escape(self.message)}</div>"
+            + (f"<div style='font-size:17px'><span style='{ALERT_STYLE}'>"
+               f"{escape(self.message)}</span></div>"
                if self.message else "")
         recent = state.log[-8:]
         self.events.value = "<div style='font-size:15px'>" + "<br>".join(

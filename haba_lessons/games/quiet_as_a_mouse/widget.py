@@ -17,6 +17,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ...colours import ALERT_STYLE, PAPER, TEXT, action_style, ink_on
 from ...errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
 from .analysis import STRATEGIES
@@ -25,16 +26,16 @@ from .rules import ALARM, SILENT, SLID_OUT, Game, Pair, make_skills
 from .simulate import play_game, simulate_games, win_counts
 from .strategies import most_open_pair
 
-#: How each default colour is drawn: (fill, text colour). Unknown colours are drawn grey;
-#: the word is always written next to the colour.
-LOOKS = {"red": ("#d7301f", "white"), "yellow": ("#f6d32d", "black"),
-         "green": ("#1a9850", "white"), "blue": ("#2166ac", "white"),
-         "orange": ("#f28e1c", "black"), "purple": ("#762a83", "white")}
+#: How each default colour is drawn: (fill, text colour: black or white, whichever contrasts
+#: more). Unknown colours are drawn grey; the word is always written next to the colour.
+LOOKS = {colour: (fill, ink_on(fill)) for colour, fill in (
+    ("red", "#d7301f"), ("yellow", "#f6d32d"), ("green", "#1a9850"), ("blue", "#2166ac"),
+    ("orange", "#f28e1c"), ("purple", "#762a83"))}
 MODES = ("companion", "simulated")
 
 
 def look(colour: str) -> tuple[str, str]:
-    return LOOKS.get(colour, ("#999999", "black"))
+    return LOOKS.get(colour, ("#999999", ink_on("#999999")))
 
 
 def dice_html(roll: tuple[str, str] | None) -> str:
@@ -63,7 +64,8 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
     taken = {"front": set(game.castle), "back": set(game.castle.values())}
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='250' "
            f"viewBox='0 0 {width} 250' role='img' aria-label='the cheese castle: "
-           f"{len(game.castle)} sticks in, {n - len(game.castle)} free holes per wall'>",
+           f"{len(game.castle)} sticks in, {n - len(game.castle)} free holes per wall' "
+           f"style='background:{PAPER}'>",
            f"<rect x='4' y='28' width='{width - 8}' height='200' rx='18' fill='#fff3c4' "
            f"stroke='#b58900' stroke-width='3'/>"]
     for wall, y in rows.items():
@@ -104,7 +106,7 @@ def _stick(left: int, step: int, rows: dict[str, int], front: int, back: int, co
 def sticks_html(game: Game) -> str:
     """Sticks in front of each player, in the castle, out of the game and in the box."""
     cells = "".join(
-        f"<td style='padding:4px 10px;{'font-weight:bold;background:#e8f0ff' if i == game.current and game.phase != 'over' else ''}'>"
+        f"<td style='padding:4px 10px;{'font-weight:bold;background:#e8f0ff;color:#1f1f1f' if i == game.current and game.phase != 'over' else ''}'>"
         f"Player {i + 1}{' (turn)' if i == game.current and game.phase != 'over' else ''}"
         f"<br><span style='font-size:26px'>{h}</span> sticks</td>"
         for i, h in enumerate(game.hands))
@@ -134,20 +136,23 @@ class CompanionPanel(widgets.VBox):
                                            layout=widgets.Layout(width="180px"))
         self.new_button = widgets.Button(description="New game", icon="refresh", layout=big)
         self.roll_button = widgets.Button(description="Roll the colour dice", icon="cube",
-                                          button_style="primary", layout=big)
+                                          button_style="primary",
+                                          style=action_style("primary"), layout=big)
         self.dice = widgets.HTML()
         self.pair_choice = widgets.Dropdown(description="Holes:", options=[],
                                             layout=widgets.Layout(width="420px"))
         self.choose_button = widgets.Button(description="Slide the stick in", layout=big,
-                                            button_style="info")
+                                            button_style="info", style=action_style("info"))
         self.silent_button = widgets.Button(description="Silent", button_style="success",
+                                            style=action_style("success"),
                                             layout=big)
         self.alarm_button = widgets.Button(description="Alarm!", button_style="danger",
+                                           style=action_style("danger"),
                                            layout=big)
         self.slid_choice = widgets.Dropdown(description="Which stick:", options=[],
                                             layout=widgets.Layout(width="420px"))
         self.slid_button = widgets.Button(description="A stick slid out", layout=big,
-                                          button_style="warning")
+                                          button_style="warning", style=action_style("warning"))
         self.castle = widgets.HTML()
         self.status = widgets.HTML()
         self.note = widgets.HTML()
@@ -237,7 +242,8 @@ class CompanionPanel(widgets.VBox):
             f"<p style='font:16px sans-serif;margin:4px 0'>Chance the next roll is blocked: "
             f"<b>{blocked}</b> ≈ {float(blocked):.1%}</p>")
         log = "<br>".join(escape(line) for line in game.log[-4:])
-        alert = (f"<p style='color:#a50026;font:bold 16px sans-serif'>{escape(self.message)}</p>"
+        alert = (f"<p style='font:bold 16px sans-serif'><span style='{ALERT_STYLE}'>"
+                 f"{escape(self.message)}</span></p>"
                  if self.message else "")
         self.note.value = alert + f"<div style='font:14px sans-serif'>{log}</div>"
 
@@ -258,7 +264,8 @@ class SimulatedPanel(widgets.VBox):
                                          description="Holes:")
         self.sliders = widgets.VBox()
         self.play_button = widgets.Button(description="Play it out", icon="play",
-                                          button_style="primary", layout=big)
+                                          button_style="primary",
+                                          style=action_style("primary"), layout=big)
         self.many_button = widgets.Button(description="Play 200 games", layout=big)
         self.castle = widgets.HTML()
         self.result = widgets.HTML()
@@ -320,8 +327,9 @@ class SimulatedPanel(widgets.VBox):
                    f"<th>share</th></tr>{rows}</table>")
 
     def _show(self, text: str, error: bool = False) -> None:
-        colour = "#a50026" if error else "#222"
-        self.result.value = f"<div style='font:16px sans-serif;color:{colour}'>{text}</div>"
+        style = ALERT_STYLE if error else f"color:{TEXT}"
+        self.result.value = (f"<div style='font:16px sans-serif'>"
+                             f"<span style='{style}'>{text}</span></div>")
 
 
 class QuietAsAMouseWidget(widgets.VBox):

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ...charts import OKABE_ITO
+from ...colours import PAPER, action_style, ink_on
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...simulation import COURSE_SEED
 from .analysis import one_roll_value, solve_turn, success_probability
@@ -46,7 +47,7 @@ def house_svg(game: SpookiesGame, display_width: int = 560) -> str:
     shown = round(height * display_width / width)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{display_width}" '
              f'height="{shown}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="The Spookies house">',
+             f'aria-label="The Spookies house" style="background:{PAPER}">',
              f'<polygon points="20,{top} 300,8 580,{top}" fill="#5b4a6b" stroke="#222"/>',
              f'<text x="300" y="{top - 14}" font-size="20" fill="white" '
              f'text-anchor="middle">Spookies house</text>',
@@ -80,7 +81,8 @@ def house_svg(game: SpookiesGame, display_width: int = 560) -> str:
             parts.append(f'<circle cx="{x}" cy="{y + 20}" r="14" fill="{FIGURE_COLOURS[figure]}" '
                          f'stroke="{"#000" if active else "#fff"}" '
                          f'stroke-width="{4 if active else 1}"/>'
-                         f'<text x="{x}" y="{y + 26}" font-size="16" fill="white" '
+                         f'<text x="{x}" y="{y + 26}" font-size="16" '
+                         f'fill="{ink_on(FIGURE_COLOURS[figure])}" '
                          f'text-anchor="middle" font-weight="bold">{rules.figures[figure][0]}'
                          f'</text><text x="{x}" y="{y + 48}" font-size="12" '
                          f'text-anchor="middle"{bold}>'
@@ -103,7 +105,7 @@ def friend_die_html(game: SpookiesGame) -> str:
     label = "? (free choice)" if face == "?" else face
     return (f'<div style="font-size:22px">Turn {game.turn} · {who} · friend die: '
             f'<span style="display:inline-block;width:44px;height:44px;line-height:44px;'
-            f'text-align:center;border-radius:8px;background:{colour};color:white;'
+            f'text-align:center;border-radius:8px;background:{colour};color:{ink_on(colour)};'
             f'font-weight:bold">{escape(face[0])}</span> <b>{escape(label)}</b></div>')
 
 
@@ -115,7 +117,7 @@ def dice_svg(faces: Sequence[int]) -> str:
     counted = sorted(range(len(faces)), key=lambda i: -faces[i])[:2]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{len(faces) * (size + gap)}" '
              f'height="{size + 30}" role="img" aria-label="dice: '
-             f'{" ".join(map(str, faces))}">']
+             f'{" ".join(map(str, faces))}" style="background:{PAPER}">']
     for i, face in enumerate(faces):
         x = i * (size + gap) + 4
         counts = i in counted
@@ -160,7 +162,7 @@ class SpookiesTable:
         self.free_choice = widgets.Checkbox(value=free_choice, description="free-choice variant")
         self.teaching = widgets.Checkbox(value=teaching, description="teaching mode")
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
-        self.roll_button = widgets.Button(button_style="primary",
+        self.roll_button = widgets.Button(button_style="primary", style=action_style("primary"),
                                           layout=widgets.Layout(width="230px", height="48px"))
         self.roll_button.add_class("haba-roll")
         self.dice_choice = widgets.ToggleButtons(options=[("2 dice", 2), ("3 dice", 3),
@@ -171,7 +173,7 @@ class SpookiesTable:
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.figure_buttons = [widgets.Button(description=name,
                                               style={"button_color": FIGURE_COLOURS[i],
-                                                     "text_color": "white"},
+                                                     "text_color": ink_on(FIGURE_COLOURS[i])},
                                               layout=widgets.Layout(width="84px"))
                                for i, name in enumerate(self.rules.figures)]
         self.house = widgets.HTML()
@@ -276,7 +278,8 @@ class SpookiesTable:
     # --- rendering ----------------------------------------------------------------------------
     @staticmethod
     def _warning(text: str) -> str:
-        return (f'<div style="font-size:18px;color:#8a3b00;border:2px solid #D55E00;'
+        return (f'<div style="font-size:18px;color:#8a3b00;background:#FFF4E5;'
+                f'border:2px solid #D55E00;'
                 f'padding:6px">⚠ {escape(text)}</div>')
 
     def _render(self) -> None:

@@ -1,0 +1,169 @@
+"""Print the course to PDF: every notebook, and the student copy of each, with its charts.
+
+nbconvert turns a notebook into HTML (JupyterLab's look, charts as the static SVG stored
+beside each interactive chart, formulas typeset by a MathJax copy installed with
+``jupyter-server-mathjax``), and Debian's Chromium prints it. Nothing is fetched from the
+network: Chromium may read local files only.
+
+    python -m haba_lessons.pdf_export notebooks build/pdf
+    python -m haba_lessons.pdf_export notebooks/02-best-two-of-k.ipynb build/pdf --teacher-only
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import nbformat
+
+from .errors import HabaLessonsError
+from .student_copies import blank_solutions
+
+CHROMIUM = Path("/usr/bin/chromium")
+INSTALL_HINT = "install the PDF tools with: pip install 'haba_lessons[pdf]'"
+#: Resolves once MathJax has typeset the page (at once if the page loaded no MathJax).
+MATHJAX_DONE = """() => new Promise(done => {
+    if (window.MathJax && window.MathJax.Hub) { window.MathJax.Hub.Queue(() => done(true)); }
+    else { done(false); }
+})"""
+#: On paper nothing scrolls: long code lines and outputs wrap instead of being cut off.
+PRINT_CSS = "pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }"
+STUDENT_SUFFIX = "-student"
+
+
+class PdfExportError(HabaLessonsError):
+    """The notebooks or the browser needed for a PDF are not where they should be."""
+
+
+def find_notebooks(paths: Sequence[Path]) -> list[Path]:
+    """The notebooks named, or found directly inside the folders named, in order."""
+    notebooks: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(path.glob("*.ipynb"))
+            if not found:
+                raise PdfExportError(f"The folder '{path}' holds no notebooks (.ipynb files): "
+                                     "name a notebook or the folder 'notebooks'.")
+            notebooks += found
+        elif path.is_file() and path.suffix == ".ipynb":
+            notebooks.append(path)
+        else:
+            raise PdfExportError(f"There is no notebook at '{path}': give the path of a .ipynb "
+                                 "file or of a folder that holds notebooks.")
+    return notebooks
+
+
+def local_mathjax_url() -> str:
+    """MathJax 2 from the ``jupyter-server-mathjax`` package, as a file URL (no CDN)."""
+    try:
+        import jupyter_server_mathjax
+    except ImportError:
+        raise PdfExportError(f"MathJax for the formulas is missing: {INSTALL_HINT}.") from None
+    script = Path(jupyter_server_mathjax.__file__).parent / "static" / "MathJax.js"
+    return f"{script.as_uri()}?config=TeX-AMS-MML_HTMLorMML-full,Safe"
+
+
+def notebook_html(notebook: nbformat.NotebookNode) -> str:
+    """The notebook as one self-contained HTML page in JupyterLab's light look."""
+    try:
+        from nbconvert import HTMLExporter
+    except ImportError:
+        raise PdfExportError(f"nbconvert turns notebooks into pages and is missing: "
+                             f"{INSTALL_HINT}.") from None
+
+    exporter = HTMLExporter(template_name="lab", mathjax_url=local_mathjax_url())
+    html, _ = exporter.from_notebook_node(notebook)
+    return html
+
+
+@contextmanager
+def chromium_page() -> Iterator[object]:
+    """A Playwright page in Debian's Chromium that can load local files and nothing else."""
+    if not CHROMIUM.exists():
+        raise PdfExportError(f"Chromium is needed to print PDFs and is not at {CHROMIUM}: "
+                             "install it with 'sudo apt-get install chromium'.")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise PdfExportError(f"Playwright drives Chromium and is missing: {INSTALL_HINT}."
+                             ) from None
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page()
+            page.route("**/*", lambda route: route.continue_()
+                       if route.request.url.startswith(("file:", "data:")) else route.abort())
+            yield page
+        finally:
+            browser.close()
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    try:
+        return nbformat.read(path, as_version=4)
+    except (OSError, ValueError) as error:       # unreadable, or not notebook JSON
+        raise PdfExportError(f"'{path}' is not a notebook that can be read ({error}): "
+                             "open it in JupyterLab to check it.") from None
+
+
+def export(notebooks: Sequence[Path], outdir: Path, *, student_copies: bool = True
+           ) -> list[Path]:
+    """Write ``NAME.pdf`` (and ``NAME-student.pdf``) into ``outdir`` for every notebook.
+
+    Every page is made before anything is written, so a bad notebook leaves ``outdir`` as
+    it was.
+    """
+    pages: list[tuple[Path, str]] = []
+    for path in notebooks:
+        notebook = read_notebook(path)
+        pages.append((outdir / f"{path.stem}.pdf", notebook_html(notebook)))
+        if student_copies:
+            blank_solutions(notebook)
+            pages.append((outdir / f"{path.stem}{STUDENT_SUFFIX}.pdf", notebook_html(notebook)))
+    written = []
+    with chromium_page() as page, tempfile.TemporaryDirectory() as scratch:
+        outdir.mkdir(parents=True, exist_ok=True)
+        for target, html in pages:
+            html_file = Path(scratch) / f"{target.stem}.html"
+            html_file.write_text(html, encoding="utf-8")
+            page.goto(html_file.as_uri(), wait_until="load")
+            page.add_style_tag(content=PRINT_CSS)
+            page.evaluate(MATHJAX_DONE)
+            page.emulate_media(media="print")
+            page.pdf(path=str(target), print_background=True, format="A4",
+                     margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"})
+            written.append(target)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m haba_lessons.pdf_export",
+        usage="%(prog)s [--teacher-only] NOTEBOOK_OR_DIR... OUTDIR",
+        description="Print notebooks, and the student copy of each, to PDF with their charts.")
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                        help="notebooks or folders of notebooks, then the folder for the PDFs")
+    parser.add_argument("--teacher-only", action="store_true",
+                        help="skip the student copies (solutions blanked)")
+    args = parser.parse_args(argv)
+    if len(args.paths) < 2:
+        parser.error("give at least one notebook or folder, then the folder for the PDFs")
+    *sources, outdir = args.paths
+    try:
+        written = export(find_notebooks(sources), outdir, student_copies=not args.teacher_only)
+    except PdfExportError as error:
+        print(error, file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

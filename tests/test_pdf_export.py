@@ -1,0 +1,134 @@
+"""The PDF export: real PDFs printed by Debian's Chromium, read back with pypdf.
+
+Headings come from the notebook's own markdown; a chart counts as printed when the run of
+words drawn *inside* its static image (tick labels, axis titles, title, in order) is in the
+PDF's text: no cell source holds that run. A control prints a chart without its SVG and must
+not show its words, so the check can fail.
+
+Without /usr/bin/chromium these tests skip with the reason; with CI=true they fail.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import unicodedata
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from haba_lessons import Distribution
+from haba_lessons.charts import distribution_bars, interactive_and_static_renderer
+from haba_lessons.pdf_export import CHROMIUM, STUDENT_SUFFIX, main
+
+pypdf = pytest.importorskip("pypdf")
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parent.parent
+NOTEBOOK = REPO / "notebooks" / "01-dice-and-sample-spaces.ipynb"
+VEGALITE = "application/vnd.vegalite.v5+json"
+
+
+@pytest.fixture(autouse=True)
+def _chromium():
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} not found: install Debian's chromium package to print PDFs"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+def normalise(text: str) -> str:
+    """Ligatures undone (ﬁ -> fi), every run of white space one space: lines wrap in a PDF."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def pdf_text(path: Path) -> str:
+    return normalise(" ".join(page.extract_text() for page in pypdf.PdfReader(path).pages))
+
+
+def headings(notebook: nbformat.NotebookNode) -> list[str]:
+    """Markdown headings as printed: '#' marks, emphasis and code marks removed."""
+    return [normalise(re.sub(r"[*_`]", "", line.lstrip("#")))
+            for cell in notebook.cells if cell.cell_type == "markdown"
+            for line in cell.source.splitlines() if line.startswith("#")]
+
+
+def chart_words(svg: str) -> str:
+    """Every word drawn in a chart (tick labels, axis titles, title), in order, spaces removed.
+
+    Only a printed chart puts this whole run of words into a PDF: no cell source holds it.
+    """
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    return re.sub(r"\s", "", normalise(html.unescape("".join(texts))))
+
+
+def chart_notebook(with_svg: bool) -> nbformat.NotebookNode:
+    """A heading and one chart whose words appear nowhere but in the chart's drawing."""
+    dist = Distribution({"heads": Fraction(1, 2), "tails": Fraction(1, 2)})
+    chart = distribution_bars(dist, title="Zebra quokka chart", x_title="coin face wombat")
+    bundle, metadata = interactive_and_static_renderer(chart.to_dict())
+    if not with_svg:
+        del bundle["image/svg+xml"]
+    cell = nbformat.v4.new_code_cell("chart", outputs=[nbformat.v4.new_output(
+        "execute_result", data=bundle, metadata=metadata, execution_count=1)])
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A printed chart"),
+                                           cell])
+
+
+def test_a_chart_is_printed_from_its_static_image_and_only_from_it(tmp_path):
+    for name, with_svg in (("with-svg", True), ("spec-only", False)):
+        nbformat.write(chart_notebook(with_svg), tmp_path / f"{name}.ipynb")
+    assert main([str(tmp_path / "with-svg.ipynb"), str(tmp_path / "spec-only.ipynb"),
+                 str(tmp_path / "pdf"), "--teacher-only"]) == 0
+    printed = pdf_text(tmp_path / "pdf" / "with-svg.pdf")
+    control = pdf_text(tmp_path / "pdf" / "spec-only.pdf")
+    assert "A printed chart" in printed and "A printed chart" in control
+    for words in ("Zebra quokka chart", "coin face wombat", "heads", "tails", "probability"):
+        assert words in printed
+        assert words not in control      # the spec alone prints no picture
+
+
+def test_a_notebook_and_its_student_copy_print_with_headings_and_charts(tmp_path):
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    charts = [output["data"] for cell in notebook.cells for output in cell.get("outputs", [])
+              if VEGALITE in output.get("data", {})]
+    assert len(charts) == 5 and all("image/svg+xml" in data for data in charts), \
+        "notebook 01 must store its 5 charts with their static SVG (re-execute it)"
+    assert main([str(NOTEBOOK), str(tmp_path)]) == 0
+    for suffix in ("", STUDENT_SUFFIX):
+        text = pdf_text(tmp_path / f"{NOTEBOOK.stem}{suffix}.pdf")
+        missing = [heading for heading in headings(notebook) if heading not in text]
+        assert not missing, f"headings missing from the {suffix or 'teacher'} PDF: {missing}"
+        squeezed = re.sub(r"\s", "", text)
+        for data in charts:
+            assert chart_words(data["image/svg+xml"]) in squeezed, \
+                f"chart '{data[VEGALITE]['title']}' not printed"
+
+
+def test_a_missing_notebook_gets_one_sentence_and_nothing_is_written(tmp_path, capsys):
+    outdir = tmp_path / "pdf"
+    assert main([str(tmp_path / "no-such-notebook.ipynb"), str(outdir)]) == 2
+    message = capsys.readouterr().err.strip()
+    assert message.count(".") <= 3 and "\n" not in message
+    assert "no-such-notebook.ipynb" in message and "give the path" in message
+    assert not outdir.exists()
+
+
+def test_an_empty_folder_gets_one_sentence_and_nothing_is_written(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert main([str(tmp_path / "empty"), str(tmp_path / "pdf")]) == 2
+    assert "holds no notebooks" in capsys.readouterr().err
+    assert not (tmp_path / "pdf").exists()
+
+
+def test_an_unreadable_notebook_gets_one_sentence_and_nothing_is_written(tmp_path, capsys):
+    good, bad = tmp_path / "good.ipynb", tmp_path / "bad.ipynb"
+    nbformat.write(chart_notebook(with_svg=True), good)
+    bad.write_text("{ this is not a notebook")
+    assert main([str(good), str(bad), str(tmp_path / "pdf")]) == 2
+    message = capsys.readouterr().err.strip()
+    assert "'" + str(bad) + "' is not a notebook" in message and "\n" not in message
+    assert not (tmp_path / "pdf").exists()      # not even the good notebook's PDF
