@@ -48,6 +48,18 @@ def test_simulated_p_value_agrees_with_the_exact_one():
     assert abs(test.p_value - exact) < 0.02
 
 
+def test_a_simulated_p_value_is_shown_with_its_95_percent_interval():
+    observed = {1: 4, 2: 1, 3: 0, 4: 3, 5: 2, 6: 0}
+    test = simulated_fit_test(observed, die(), make_rng(7), repetitions=1_000)
+    hits = int((test.null >= test.observed - 1e-12).sum())
+    # the Wilson interval of hits out of 1,000, by its formula written out here
+    z, n, phat = 1.959963984540054, 1_000, hits / 1_000
+    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert test.interval == pytest.approx((centre - half, centre + half))
+    assert f"95% CI {centre - half:.3f} to {centre + half:.3f}" in str(test)
+
+
 def test_p_values_under_the_model_are_uniform_ish_and_false_alarm_one_time_in_twenty():
     rng = make_rng(11)
     model = best_two(3)

@@ -25,6 +25,7 @@ import numpy as np
 from .._checks import require_int
 from ..distribution import Distribution
 from ..errors import InvalidArgumentError
+from ..simulation import wilson_interval
 
 Statistic = Callable[[np.ndarray, np.ndarray], np.ndarray]
 #: Exact enumeration is refused above this many possible count vectors (it would be slow).
@@ -69,9 +70,16 @@ class FitTest:
     p_value: float            # share of simulated statistics >= the observed one
     n: int
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% (Wilson) interval of the simulated p-value: it is itself an estimate."""
+        return wilson_interval(round(self.p_value * len(self.null)), len(self.null))
+
     def __str__(self) -> str:
+        low, high = self.interval
         return (f"{self.statistic} = {self.observed:.4f} from {self.n} observations; "
-                f"p-value ≈ {self.p_value:.3f} ({len(self.null)} simulated samples)")
+                f"p-value ≈ {self.p_value:.3f} (95% CI {low:.3f} to {high:.3f}, "
+                f"{len(self.null)} simulated samples)")
 
 
 def simulated_fit_test(counts: Mapping[object, int], model: Distribution,
