@@ -88,3 +88,11 @@ def test_the_coverage_chart_colours_exactly_the_intervals_that_miss():
     assert [row["verdict"] for row in rows] == ["contains the exact value", "misses", "misses",
                                                 "contains the exact value"]
     assert "2 miss" in spec["description"]
+
+
+def test_an_interval_reaching_below_0_says_the_recipe_is_crude_there():
+    explorer = IntervalWidthExplorer()
+    explorer.typed.value = 10        # 1/6 − 0.231 < 0 by the hand formula: the note appears
+    assert 1 / 6 - hand_width(10) / 2 < 0 and "where no chance can be" in explorer.answer.value
+    explorer.typed.value = 100       # 1/6 − 0.073 > 0: no note
+    assert 1 / 6 - hand_width(100) / 2 > 0 and "where no chance can be" not in explorer.answer.value

@@ -169,9 +169,17 @@ class IntervalWidthExplorer:
         self.answer.value = (
             f"<div style='color:var(--jp-ui-font-color1, inherit)'>"
             f"<b>{n:,}</b> trials of {self.event} (chance {p}): a 95% interval around an estimate "
-            f"of {float(p):.3f} runs from {low:.4f} to {high:.4f}.<br>"
+            f"of {float(p):.3f} runs from {low:.4f} to {high:.4f}.{_past_the_ends(low, high)}<br>"
             f"width = <b>{width:.4f}</b> &nbsp; width·√n = <b>{width * math.sqrt(n):.3f}</b> "
             f"(the same for every n: 2·1.96·√(p(1−p)))</div>{bar}")
+
+
+def _past_the_ends(low: float, high: float) -> str:
+    """A note when the ± 1.96 SE recipe reaches below 0 or above 1, where no chance can be."""
+    if low >= 0 and high <= 1:
+        return ""
+    return (" <i>(The interval reaches past 0 or 1, where no chance can be: with so few trials "
+            "the ± 1.96 SE recipe is crude; the Wilson interval stays inside.)</i>")
 
 
 def _warning(text: str) -> str:
