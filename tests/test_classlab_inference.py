@@ -10,9 +10,10 @@ import pandas as pd
 import pytest
 
 from haba_lessons.classlab import tables
-from haba_lessons.classlab.favourite import favourite_table, win_chances
+from haba_lessons.classlab.favourite import favourite_frame, favourite_table, win_chances
 from haba_lessons.classlab.inference import (BetaPosterior, beta_posterior, binomial_p_value,
-                                             exact_null, exact_p_value, probability_steadier,
+                                             exact_null, exact_p_value,
+                                             exact_probability_steadier, probability_steadier,
                                              simulated_fit_test)
 from haba_lessons.dice import best_two, die
 from haba_lessons.errors import InvalidArgumentError
@@ -135,6 +136,10 @@ def test_favourite_table_ranges_contain_the_central_value():
     for row in rows:
         assert row.low <= row.win <= row.high
     assert rows[0].p == Fraction(3, 4) and rows[1].p == Fraction(1, 2)   # 14/19, 9/18 rounded
+    frame = favourite_frame([BetaPosterior(14, 5), BetaPosterior(9, 9)])  # the same, shown
+    assert frame["seat"].tolist() == [1, 2] and frame["P(win)"].tolist() == [
+        round(float(row.win), 3) for row in rows]
+    assert frame["lowest (corner)"].tolist() == [round(float(row.low), 3) for row in rows]
 
 
 def test_tables_from_records():
@@ -168,3 +173,16 @@ def test_mouse_trap_landing_shares_and_meow_and_crank_counts_by_hand():
     assert table.loc[3, "exact P(lands)"] == landing_probabilities(board.to_markov())[3]
     assert tables.crank_counts(frame) == (1, 2)
     assert tables.could_play(frame) == (2, 3)
+
+
+def test_exact_probability_steadier_by_hand_and_against_many_draws():
+    uniform, two_one = BetaPosterior(1, 1), BetaPosterior(2, 1)
+    assert exact_probability_steadier(uniform, uniform) == Fraction(1, 2)
+    # X with density 2x against a uniform Y: the integral of 2x · x over [0, 1] is 2/3
+    assert exact_probability_steadier(two_one, uniform) == Fraction(2, 3)
+    first, second = BetaPosterior(14, 5), BetaPosterior(11, 5)
+    exact = exact_probability_steadier(first, second)
+    assert exact + exact_probability_steadier(second, first) == 1     # ties have chance 0
+    # a second method: a million seeded draws, sd 0.0005, so 0.003 is 6 sd
+    assert float(exact) == pytest.approx(probability_steadier(first, second, make_rng(5), 1_000_000),
+                                         abs=0.003)

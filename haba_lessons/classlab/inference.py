@@ -202,6 +202,24 @@ def beta_posterior(silent: int, not_silent: int) -> BetaPosterior:
     return BetaPosterior(1 + silent, 1 + not_silent)
 
 
+def _beta_function(a: int, b: int) -> Fraction:
+    """B(a, b) = (a − 1)! (b − 1)! / (a + b − 1)! for whole a, b ≥ 1, exactly."""
+    return Fraction(math.factorial(a - 1) * math.factorial(b - 1), math.factorial(a + b - 1))
+
+
+def exact_probability_steadier(first: BetaPosterior, second: BetaPosterior) -> Fraction:
+    """P(first child's p > second child's p), exactly.
+
+    For whole parameters the second posterior's CDF is a binomial tail,
+    P(Y ≤ x) = Σ_{j ≥ a₂} C(m, j) x^j (1 − x)^(m − j) with m = a₂ + b₂ − 1, and integrating it
+    against the first posterior's density leaves a sum of Beta functions.
+    """
+    m = second.a + second.b - 1
+    total = sum((comb(m, j) * _beta_function(first.a + j, first.b + m - j)
+                 for j in range(second.a, m + 1)), Fraction(0))
+    return total / _beta_function(first.a, first.b)
+
+
 def probability_steadier(first: BetaPosterior, second: BetaPosterior, rng: np.random.Generator,
                          draws: int = 100_000) -> float:
     """P(first child's p > second child's p), by seeded draws from both posteriors."""
