@@ -136,7 +136,7 @@ class SpookiesRecorder(Recorder):
         self._show_roll()
 
     def _dice_changed(self) -> None:
-        """A new dice count mid-roll: clear the half-entered faces, which belonged to the old count."""
+        """A new dice count mid-roll: the half-entered faces belonged to the old count; clear them."""
         if self.faces:
             cleared = " ".join(str(f) for f in self.faces)
             self.faces = []
