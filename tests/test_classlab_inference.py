@@ -171,6 +171,14 @@ def test_mouse_trap_landing_shares_and_meow_and_crank_counts_by_hand():
     assert (table.loc[3, "landed"], table.loc[3, "mice"]) == (2, 3)    # 2 of 3 mice on 3
     assert table.loc[5, "landed"] == 1 and table.loc[4, "landed"] == 0
     assert table.loc[3, "exact P(lands)"] == landing_probabilities(board.to_markov())[3]
+    shown = tables.landing_intervals(frame, board).set_index("space")
+    assert 0 not in shown.index and shown.loc[3, "exact"] == float(table.loc[3, "exact P(lands)"])
+    # 2 of 3 mice: the Wilson interval by its formula, written out here
+    z, n, phat = 1.959963984540054, 3, 2 / 3
+    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert (shown.loc[3, "95% from"], shown.loc[3, "95% to"]) == pytest.approx((centre - half,
+                                                                               centre + half))
     assert tables.crank_counts(frame) == (1, 2)
     assert tables.could_play(frame) == (2, 3)
 
