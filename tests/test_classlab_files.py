@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from haba_lessons.classlab import ClassDataFile, pool_files, read_class_file
+from haba_lessons.classlab import ClassDataFile, pool_files, pool_folder, read_class_file
 from haba_lessons.classlab.records import Record
 from haba_lessons.errors import DataFileError, HabaLessonsError
 
@@ -132,3 +132,8 @@ def test_pooling_uploaded_bytes_and_a_file_that_is_not_text():
                        ("b.csv", b"\xff\xfe\x00")], "spookies")
     assert len(pool.records) == 1
     assert "b.csv: is not a text file" in pool.report()
+
+
+def test_pooling_a_folder_that_does_not_exist_says_so(tmp_path):
+    with pytest.raises(HabaLessonsError, match="there is no folder .*CLASS_DATA"):
+        pool_folder(tmp_path / "class-dta")     # a typo in the folder name

@@ -10,9 +10,10 @@ import pandas as pd
 import pytest
 
 from haba_lessons.classlab import tables
-from haba_lessons.classlab.favourite import favourite_table, win_chances
+from haba_lessons.classlab.favourite import favourite_frame, favourite_table, win_chances
 from haba_lessons.classlab.inference import (BetaPosterior, beta_posterior, binomial_p_value,
-                                             exact_null, exact_p_value, probability_steadier,
+                                             exact_null, exact_p_value,
+                                             exact_probability_steadier, probability_steadier,
                                              simulated_fit_test)
 from haba_lessons.dice import best_two, die
 from haba_lessons.errors import InvalidArgumentError
@@ -46,6 +47,18 @@ def test_simulated_p_value_agrees_with_the_exact_one():
     test = simulated_fit_test(observed, die(), make_rng(7), repetitions=20_000)
     # sd of the estimate <= 0.0036; 0.02 is > 5 sd: false alarm below 1 in a million
     assert abs(test.p_value - exact) < 0.02
+
+
+def test_a_simulated_p_value_is_shown_with_its_95_percent_interval():
+    observed = {1: 4, 2: 1, 3: 0, 4: 3, 5: 2, 6: 0}
+    test = simulated_fit_test(observed, die(), make_rng(7), repetitions=1_000)
+    hits = int((test.null >= test.observed - 1e-12).sum())
+    # the Wilson interval of hits out of 1,000, by its formula written out here
+    z, n, phat = 1.959963984540054, 1_000, hits / 1_000
+    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert test.interval == pytest.approx((centre - half, centre + half))
+    assert f"95% CI {centre - half:.3f} to {centre + half:.3f}" in str(test)
 
 
 def test_p_values_under_the_model_are_uniform_ish_and_false_alarm_one_time_in_twenty():
@@ -123,6 +136,10 @@ def test_favourite_table_ranges_contain_the_central_value():
     for row in rows:
         assert row.low <= row.win <= row.high
     assert rows[0].p == Fraction(3, 4) and rows[1].p == Fraction(1, 2)   # 14/19, 9/18 rounded
+    frame = favourite_frame([BetaPosterior(14, 5), BetaPosterior(9, 9)])  # the same, shown
+    assert frame["seat"].tolist() == [1, 2] and frame["P(win)"].tolist() == [
+        round(float(row.win), 3) for row in rows]
+    assert frame["lowest (corner)"].tolist() == [round(float(row.low), 3) for row in rows]
 
 
 def test_tables_from_records():
@@ -154,5 +171,26 @@ def test_mouse_trap_landing_shares_and_meow_and_crank_counts_by_hand():
     assert (table.loc[3, "landed"], table.loc[3, "mice"]) == (2, 3)    # 2 of 3 mice on 3
     assert table.loc[5, "landed"] == 1 and table.loc[4, "landed"] == 0
     assert table.loc[3, "exact P(lands)"] == landing_probabilities(board.to_markov())[3]
+    shown = tables.landing_intervals(frame, board).set_index("space")
+    assert 0 not in shown.index and shown.loc[3, "exact"] == float(table.loc[3, "exact P(lands)"])
+    # 2 of 3 mice: the Wilson interval by its formula, written out here
+    z, n, phat = 1.959963984540054, 3, 2 / 3
+    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert (shown.loc[3, "95% from"], shown.loc[3, "95% to"]) == pytest.approx((centre - half,
+                                                                               centre + half))
     assert tables.crank_counts(frame) == (1, 2)
     assert tables.could_play(frame) == (2, 3)
+
+
+def test_exact_probability_steadier_by_hand_and_against_many_draws():
+    uniform, two_one = BetaPosterior(1, 1), BetaPosterior(2, 1)
+    assert exact_probability_steadier(uniform, uniform) == Fraction(1, 2)
+    # X with density 2x against a uniform Y: the integral of 2x · x over [0, 1] is 2/3
+    assert exact_probability_steadier(two_one, uniform) == Fraction(2, 3)
+    first, second = BetaPosterior(14, 5), BetaPosterior(11, 5)
+    exact = exact_probability_steadier(first, second)
+    assert exact + exact_probability_steadier(second, first) == 1     # ties have chance 0
+    # a second method: a million seeded draws, sd 0.0005, so 0.003 is 6 sd
+    draws = probability_steadier(first, second, make_rng(5), 1_000_000)
+    assert float(exact) == pytest.approx(draws, abs=0.003)

@@ -34,6 +34,17 @@ def test_spookies_one_click_per_die_writes_the_roll_at_the_last_face(tmp_path):
     assert records(rec)[-1] == Record(2, 1, "2", "roll", "1 1")
 
 
+def test_changing_the_dice_count_mid_roll_clears_the_half_entered_faces(tmp_path):
+    rec = spookies_recorder("owls", tmp_path)        # 3 dice by default
+    rec.face_buttons[0].click()
+    rec.face_buttons[1].click()                       # 2 of 3 faces entered
+    rec.dice.value = "2"                              # the group meant two dice
+    assert "were cleared" in rec.status.value and not rec.file.path.exists()
+    rec.face_buttons[2].click()
+    rec.face_buttons[3].click()
+    assert records(rec) == [Record(1, 1, "1", "roll", "3 4")]   # not a stuck "3 of 2 dice"
+
+
 def test_undo_removes_a_half_entered_face_first_then_the_last_record(tmp_path):
     rec = spookies_recorder("owls", tmp_path)
     for face in (6, 6, 6, 2):

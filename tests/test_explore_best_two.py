@@ -87,3 +87,16 @@ def test_lowering_n_below_m_is_refused_too():
 def test_check_question_refuses_values_outside_the_sliders(args):
     with pytest.raises(InvalidArgumentError):
         check_question(*args)
+
+
+def test_moving_m_takes_an_impossible_target_along_and_says_so():
+    explorer = BestOfDiceExplorer()                   # 4 dice, best 2, t = 10
+    explorer.sliders["keep"].value = 1                # best 1 die runs 1..6: t follows to 6
+    assert (explorer.keep, explorer.target) == (1, 6) and "t moved from 10 to 6" in explorer.message.value
+    assert explorer.probability == brute_force(4, 1, 6) == 1 - Fraction(5, 6)**4   # at least one six
+    explorer.sliders["dice"].value = 20
+    explorer.sliders["keep"].value = 20               # all 20 dice run 20..120: t follows to 20
+    assert (explorer.keep, explorer.target, explorer.sliders["target"].value) == (20, 20, 20)
+    assert explorer.probability == 1                  # 20 dice always add up to at least 20
+    explorer.sliders["keep"].value = 4                # t = 20 is possible for 4 dice (4..24): it stays
+    assert explorer.target == 20 and explorer.message.value == ""

@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from itertools import product
+from math import comb
 
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.explore.intervals import (IntervalWidthExplorer, coverage_chart, miss_chance,
                                             normal_interval, width_at)
+from haba_lessons.simulation import wilson_interval
 
 SIXTH = Fraction(1, 6)
 
@@ -88,3 +90,20 @@ def test_the_coverage_chart_colours_exactly_the_intervals_that_miss():
     assert [row["verdict"] for row in rows] == ["contains the exact value", "misses", "misses",
                                                 "contains the exact value"]
     assert "2 miss" in spec["description"]
+
+
+def test_an_interval_reaching_below_0_says_the_recipe_is_crude_there():
+    explorer = IntervalWidthExplorer()
+    explorer.typed.value = 10        # 1/6 − 0.231 < 0 by the hand formula: the note appears
+    assert 1 / 6 - hand_width(10) / 2 < 0 and "where no chance can be" in explorer.answer.value
+    explorer.typed.value = 100       # 1/6 − 0.073 > 0: no note
+    assert 1 / 6 - hand_width(100) / 2 > 0 and "where no chance can be" not in explorer.answer.value
+
+
+@pytest.mark.parametrize("interval", [normal_interval, wilson_interval])
+def test_miss_chance_agrees_with_adding_every_missing_binomial_term(interval):
+    # Second method: the binomial chance of every count whose interval leaves 1/6 out, added up
+    n = 300
+    direct = sum((comb(n, k) * SIXTH**k * (1 - SIXTH)**(n - k) for k in range(n + 1)
+                  if not interval(k, n)[0] <= SIXTH <= interval(k, n)[1]), Fraction(0))
+    assert miss_chance(SIXTH, n, interval) == direct

@@ -25,6 +25,7 @@ import numpy as np
 from .._checks import require_int
 from ..distribution import Distribution
 from ..errors import InvalidArgumentError
+from ..simulation import wilson_interval
 
 Statistic = Callable[[np.ndarray, np.ndarray], np.ndarray]
 #: Exact enumeration is refused above this many possible count vectors (it would be slow).
@@ -69,9 +70,16 @@ class FitTest:
     p_value: float            # share of simulated statistics >= the observed one
     n: int
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% (Wilson) interval of the simulated p-value: it is itself an estimate."""
+        return wilson_interval(round(self.p_value * len(self.null)), len(self.null))
+
     def __str__(self) -> str:
+        low, high = self.interval
         return (f"{self.statistic} = {self.observed:.4f} from {self.n} observations; "
-                f"p-value ≈ {self.p_value:.3f} ({len(self.null)} simulated samples)")
+                f"p-value ≈ {self.p_value:.3f} (95% CI {low:.3f} to {high:.3f}, "
+                f"{len(self.null)} simulated samples)")
 
 
 def simulated_fit_test(counts: Mapping[object, int], model: Distribution,
@@ -192,6 +200,24 @@ def beta_posterior(silent: int, not_silent: int) -> BetaPosterior:
     silent = require_int(silent, "silent attempts", minimum=0)
     not_silent = require_int(not_silent, "attempts that were not silent", minimum=0)
     return BetaPosterior(1 + silent, 1 + not_silent)
+
+
+def _beta_function(a: int, b: int) -> Fraction:
+    """B(a, b) = (a − 1)! (b − 1)! / (a + b − 1)! for whole a, b ≥ 1, exactly."""
+    return Fraction(math.factorial(a - 1) * math.factorial(b - 1), math.factorial(a + b - 1))
+
+
+def exact_probability_steadier(first: BetaPosterior, second: BetaPosterior) -> Fraction:
+    """P(first child's p > second child's p), exactly.
+
+    For whole parameters the second posterior's CDF is a binomial tail,
+    P(Y ≤ x) = Σ_{j ≥ a₂} C(m, j) x^j (1 − x)^(m − j) with m = a₂ + b₂ − 1, and integrating it
+    against the first posterior's density leaves a sum of Beta functions.
+    """
+    m = second.a + second.b - 1
+    total = sum((comb(m, j) * _beta_function(first.a + j, first.b + m - j)
+                 for j in range(second.a, m + 1)), Fraction(0))
+    return total / _beta_function(first.a, first.b)
 
 
 def probability_steadier(first: BetaPosterior, second: BetaPosterior, rng: np.random.Generator,

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import InvalidArgumentError
 from .reader import ClassFile, Problem, read_class_file
 from .records import COLUMNS, GAMES, Record
 
@@ -87,6 +88,9 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
 def pool_folder(folder: str | Path) -> dict[str, Pool]:
     """Pool every game's files in ``folder`` (named ``<game>-<group>.csv``), game by game."""
     folder = Path(folder)
+    if not folder.is_dir():
+        raise InvalidArgumentError(f"there is no folder {str(folder)!r} here: put the groups' "
+                                   f"files into it, or check the name in CLASS_DATA.")
     return {game: pool_files(sorted(folder.glob(f"{game}-*.csv")), game) for game in GAMES}
 
 

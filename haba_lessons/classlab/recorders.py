@@ -132,6 +132,16 @@ class SpookiesRecorder(Recorder):
                                                        *self.face_buttons]),
                                          self.roll_line, self.next_round])
         self.round = self.file.next_round
+        self.dice.observe(lambda _: self._act(self._dice_changed), names="value")
+        self._show_roll()
+
+    def _dice_changed(self) -> None:
+        """A new dice count mid-roll: the half-entered faces belonged to the old count; clear them."""
+        if self.faces:
+            cleared = " ".join(str(f) for f in self.faces)
+            self.faces = []
+            self._show(f"Dice rolled changed to {self.dice.value}: the faces entered so far "
+                       f"({cleared}) were cleared; enter this roll's faces again.")
         self._show_roll()
 
     def add_face(self, face: int) -> None:

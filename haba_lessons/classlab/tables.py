@@ -9,6 +9,7 @@ import pandas as pd
 from ..errors import InvalidArgumentError
 from ..games.mouse_trap.analysis import landing_rows
 from ..games.mouse_trap.board import Board
+from ..simulation import wilson_interval
 from .inference import BetaPosterior, beta_posterior
 
 
@@ -80,6 +81,17 @@ def landing_table(records: pd.DataFrame, board: Board) -> pd.DataFrame:
                      "≈": round(float(row["P(lands)"]), 3)})
     return pd.DataFrame(rows)
 
+
+
+def landing_intervals(records: pd.DataFrame, board: Board) -> pd.DataFrame:
+    """``landing_table`` for the spaces a move can land on (space 0 is the start), with each
+    observed share's 95% (Wilson) interval and the exact chance as a decimal beside it."""
+    table = landing_table(records, board)
+    table = table[table["space"] > 0].reset_index(drop=True)
+    bounds = [wilson_interval(k, m) for k, m in zip(table["landed"], table["mice"])]
+    table["95% from"], table["95% to"] = [low for low, _ in bounds], [high for _, high in bounds]
+    table["exact"] = table["exact P(lands)"].astype(float)
+    return table
 
 def crank_counts(records: pd.DataFrame) -> tuple[int, int]:
     """(cranks that worked, cranks)."""

@@ -112,7 +112,17 @@ class BestOfDiceExplorer:
         if self._syncing:
             return
         wanted = {name: slider.value for name, slider in self.sliders.items()}
-        self.ask(wanted["dice"], wanted["keep"], wanted["target"])
+        keep, target = wanted["keep"], wanted["target"]
+        # Moving m is a request for m: a target it makes impossible follows into m..6m (else
+        # going from m = 3 to m = 20 would take a staircase of alternating moves).
+        follows = change["owner"] is self.sliders["keep"] and not keep <= target <= SIDES * keep
+        if follows:
+            wanted["target"] = min(max(target, keep), SIDES * keep)
+        self.ask(wanted["dice"], keep, wanted["target"])
+        if follows and (self.keep, self.target) == (keep, wanted["target"]):
+            self.message.value = _warning(
+                f"t moved from {target} to {self.target}: with {keep} dice kept the result runs "
+                f"from {keep} to {SIDES * keep}.")
 
     def _sync_sliders(self) -> None:
         self._syncing = True

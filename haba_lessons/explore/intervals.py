@@ -58,8 +58,20 @@ def miss_chance(probability: Fraction, trials: int,
     """
     p = require_probability(probability, "probability")
     trials = require_int(trials, "trials", minimum=1)
-    missed = [k for k in range(trials + 1) if not interval(k, trials)[0] <= p <= interval(k, trials)[1]]
-    return sum((comb(trials, k) * p**k * (1 - p)**(trials - k) for k in missed), Fraction(0))
+    covered = [k for k in range(trials + 1) if interval(k, trials)[0] <= p <= interval(k, trials)[1]]
+    if not isinstance(p, (int, Fraction)) or not 0 < p < 1 or not covered:
+        return sum((comb(trials, k) * p**k * (1 - p)**(trials - k)
+                    for k in set(range(trials + 1)) - set(covered)), Fraction(0))
+    # 1 − P(covered): the covered counts are few (about 4 standard deviations' worth), and with
+    # p = a/b each binomial term is the whole number C(n, k)·a^k·(b − a)^(n − k) over b^n, the
+    # next one from the last by × (n − k)·a / ((k + 1)(b − a)) — fast even for 100,000 trials.
+    a, b = Fraction(p).numerator, Fraction(p).denominator
+    wanted, total = set(covered), 0
+    term = comb(trials, covered[0]) * a ** covered[0] * (b - a) ** (trials - covered[0])
+    for k in range(covered[0], covered[-1] + 1):
+        total += term if k in wanted else 0
+        term = term * (trials - k) * a // ((k + 1) * (b - a))
+    return 1 - Fraction(total, b ** trials)
 
 
 def coverage_chart(intervals: Sequence[Interval], exact: Fraction, *, title: str) -> alt.LayerChart:
@@ -169,9 +181,17 @@ class IntervalWidthExplorer:
         self.answer.value = (
             f"<div style='color:var(--jp-ui-font-color1, inherit)'>"
             f"<b>{n:,}</b> trials of {self.event} (chance {p}): a 95% interval around an estimate "
-            f"of {float(p):.3f} runs from {low:.4f} to {high:.4f}.<br>"
+            f"of {float(p):.3f} runs from {low:.4f} to {high:.4f}.{_past_the_ends(low, high)}<br>"
             f"width = <b>{width:.4f}</b> &nbsp; width·√n = <b>{width * math.sqrt(n):.3f}</b> "
             f"(the same for every n: 2·1.96·√(p(1−p)))</div>{bar}")
+
+
+def _past_the_ends(low: float, high: float) -> str:
+    """A note when the ± 1.96 SE recipe reaches below 0 or above 1, where no chance can be."""
+    if low >= 0 and high <= 1:
+        return ""
+    return (" <i>(The interval reaches past 0 or 1, where no chance can be: with so few trials "
+            "the ± 1.96 SE recipe is crude; the Wilson interval stays inside.)</i>")
 
 
 def _warning(text: str) -> str:
