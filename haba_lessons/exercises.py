@@ -106,6 +106,10 @@ def exact(value: int | Fraction) -> Key:
         if given is not None:
             return (True, "right.") if given == target else (False, "not right; try again.")
         decimal = _as_float(answer)
+        if target.denominator == 1:
+            if decimal == target:
+                return False, "close — this is a whole number: write it without a decimal point."
+            return False, "not right, and a whole number is expected."
         if math.isclose(decimal, float(target), rel_tol=1e-9, abs_tol=1e-12):
             return False, ("close — your decimal matches, but an exact fraction is expected: "
                            "write it with Fraction(a, b).")
@@ -150,7 +154,7 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
     """Key for a function: it must agree with ``reference`` on every tuple of arguments."""
 
     def key(answer: Any) -> tuple[bool, str]:
-        if answer is Ellipsis or answer is None:
+        if answer is Ellipsis or answer is None or _unfinished(answer):
             return False, NOT_ANSWERED
         if not callable(answer):
             return False, "give the function itself (its name, without brackets)."
@@ -167,11 +171,25 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
     return key
 
 
+def _placeholder(*args: Any) -> Any:
+    ...
+
+
+def _unfinished(answer: Any) -> bool:
+    """Is ``answer`` a function whose body is still only ``...`` (or ``return ...``)?"""
+    code = getattr(answer, "__code__", None)
+    if code is None:
+        return False
+    body_is_dots = code.co_code == _placeholder.__code__.co_code
+    returns_dots = code.co_consts[-1:] == (Ellipsis,) and len(code.co_code) <= 8
+    return body_is_dots or returns_dots
+
+
 def holds(test: Callable[[Any], bool], hint: str) -> Key:
     """Key for any property: ``test(answer)`` is True when the answer is right."""
 
     def key(answer: Any) -> tuple[bool, str]:
-        if answer is Ellipsis or answer is None:
+        if answer is Ellipsis or answer is None or _unfinished(answer):
             return False, NOT_ANSWERED
         try:
             ok = bool(test(answer))
@@ -183,6 +201,9 @@ def holds(test: Callable[[Any], bool], hint: str) -> Key:
 
 
 def _key_for(exercise: str) -> Key:
+    if not isinstance(exercise, str):
+        raise InvalidArgumentError(
+            f"{exercise!r} is not an exercise name: write it in quotes, like \"02.3\".")
     notebook, _, _ = exercise.partition(".")
     if not notebook.isdigit():
         raise InvalidArgumentError(

@@ -97,3 +97,26 @@ def test_check_reads_the_notebooks_key_module_and_shows_a_verdict(monkeypatch):
     assert not wrong.ok and "1/6" not in wrong._repr_html_()
     with pytest.raises(InvalidArgumentError, match="its exercises are 98.1"):
         check("98.2", 1)
+
+
+def test_a_decimal_for_a_whole_number_asks_for_the_whole_number():
+    ok, message = exact(27)(27.0)
+    assert not ok and "whole number" in message and "Fraction" not in message
+    assert exact(27)(26.0) == (False, "not right, and a whole number is expected.")
+
+
+def test_a_function_still_holding_the_placeholder_is_not_answered_yet():
+    def unfinished(n):
+        ...
+
+    def finished(n):
+        return n * n
+
+    for key in (function(lambda n: n * n, [(2,)]), holds(lambda f: f(2) == 4, "square it.")):
+        assert key(unfinished) == (False, NOT_ANSWERED)
+        assert key(finished)[0]
+
+
+def test_check_refuses_an_exercise_name_that_is_not_text():
+    with pytest.raises(InvalidArgumentError, match="in quotes"):
+        check(3, 1)
