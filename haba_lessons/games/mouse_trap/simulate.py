@@ -66,11 +66,11 @@ def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generat
     chance = _Chance(rng)
     cranks = catches = 0
     leaders: tuple[int, ...] = ()
-    while not state.is_terminal() and state.turns < max_turns:
+    while not state.is_over and state.turns < max_turns:
         if not leaders and state.trap_complete:
             most = max(state.cheese[s] for s in state.alive())
             leaders = tuple(s for s in state.alive() if state.cheese[s] == most)
-        if state.is_chance_node():
+        if state.is_chance_node:
             outcomes = state.chance_outcomes()
             outcome = chance.pick(outcomes)
             if state.phase == CRANK:
