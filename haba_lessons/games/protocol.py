@@ -5,6 +5,7 @@ or a list of names, ``seed`` for the game's own random generator, ``rules`` the 
 rules/data object) and ``position(...)``, which builds a legal position a teacher describes
 in a few fields. Both return a state with this interface (OpenSpiel's, made small)::
 
+    state.players              int: how many players
     state.current_player       int: whose turn it is (also while chance acts for them)
     state.is_chance_node       bool: chance acts next (dice, a card drawn, a bell ...)
     state.chance_outcomes()    [(outcome, Fraction)]: what chance can do now, adding up to 1
@@ -47,6 +48,9 @@ class GameState(Protocol):
     phase: str
 
     @property
+    def players(self) -> int: ...
+
+    @property
     def current_player(self) -> int: ...
 
     @property
@@ -72,3 +76,15 @@ class GameState(Protocol):
     def apply(self, action: Any) -> None: ...
 
     def copy(self) -> GameState: ...
+
+
+def clone_generator(rng: np.random.Generator) -> np.random.Generator:
+    """An independent generator in the same state as ``rng`` (the same future draws), for
+    ``copy()``: several times faster than ``copy.deepcopy``, which an exact search would
+    pay on every branch."""
+    bit_generator = type(rng.bit_generator)(_CLONE_SEED)
+    bit_generator.state = rng.bit_generator.state
+    return np.random.Generator(bit_generator)
+
+
+_CLONE_SEED = np.random.SeedSequence(0)

@@ -31,7 +31,6 @@ Rule readings (documented in the data file and the notebook):
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,7 +41,7 @@ import numpy as np
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng
-from ..protocol import OVER
+from ..protocol import OVER, clone_generator
 from .deck import SPECIALS, Card, Settings, default_settings
 
 DRAW = "draw"
@@ -220,7 +219,7 @@ class RoundState:
         other.pile, other.discard, other.log = list(self.pile), list(self.discard), list(self.log)
         other.counted = False
         if self.rng is not None:
-            other.rng = copy.deepcopy(self.rng)
+            other.rng = clone_generator(self.rng)
         return other
 
     def next_player(self, steps: int = 1) -> int:

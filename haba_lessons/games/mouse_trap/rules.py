@@ -24,7 +24,6 @@ we chose, and say so here and in the notebooks (*interpretation*):
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,7 +34,7 @@ import numpy as np
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
-from ..protocol import OVER
+from ..protocol import OVER, clone_generator
 from .board import Board, default_board
 
 # --- actions ----------------------------------------------------------------------------------
@@ -172,7 +171,7 @@ class MouseTrapState:
             list(self.cheese), self.pile, self.parts, list(self.captured), self.current,
             self.phase, self.pending, self.winner, self.turns, self.trap_completed_on_turn,
             list(self.log), self.last_roll, self.keep_log,
-            None if self.rng is None else copy.deepcopy(self.rng))
+            None if self.rng is None else clone_generator(self.rng))
 
     def total_cheese(self) -> int:
         """Pile plus every mouse's cheese: always the number of cheese pieces in the box."""

@@ -39,7 +39,7 @@ import numpy as np
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
-from ..protocol import OVER
+from ..protocol import OVER, clone_generator
 from .layout import PLAYER_COUNTS, Layout, load_layout
 
 Roll = tuple[str, str]
@@ -123,8 +123,12 @@ class Game:
 
     # --- reading the state ----------------------------------------------------------------
     def copy(self) -> Game:
-        """An independent copy (the layout is shared: it never changes)."""
-        return copy.deepcopy(self, {id(self.layout): self.layout})
+        """An independent copy (the layout and skills are shared: they never change)."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.hands, other.castle, other.log = list(self.hands), dict(self.castle), list(self.log)
+        other.rng = clone_generator(self.rng)
+        return other
 
     clone = copy
 

@@ -26,7 +26,6 @@ raises :class:`IllegalActionError` and leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import itertools
 from collections.abc import Sequence
@@ -40,7 +39,7 @@ import numpy as np
 from ..._checks import require_int
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
-from ..protocol import OVER
+from ..protocol import OVER, clone_generator
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
 ANY_FIGURE = "?"
@@ -233,11 +232,13 @@ class SpookiesGame:
 
     def copy(self) -> SpookiesGame:
         """An independent copy, its own generator included (the rules are shared)."""
-        return dataclasses.replace(
-            self, names=list(self.names), rng=copy.deepcopy(self.rng),
-            positions=list(self.positions), chips=[list(c) for c in self.chips],
-            stockpile=list(self.stockpile), out_of_play=list(self.out_of_play),
-            penalties=[list(p) for p in self.penalties], log=list(self.log))
+        other = object.__new__(SpookiesGame)
+        other.__dict__.update(self.__dict__)
+        other.names, other.rng = list(self.names), clone_generator(self.rng)
+        other.positions, other.log = list(self.positions), list(self.log)
+        other.chips, other.penalties = [list(c) for c in self.chips], [list(p) for p in self.penalties]
+        other.stockpile, other.out_of_play = list(self.stockpile), list(self.out_of_play)
+        return other
 
     def chip_total(self) -> int:
         """Stockpile + players' chips + penalty chips + chips out of play: always all the
