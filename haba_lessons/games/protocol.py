@@ -87,4 +87,11 @@ def clone_generator(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(bit_generator)
 
 
+def restore_generator(state: dict) -> np.random.Generator:
+    """A generator in the ``bit_generator.state`` it was saved in (a copy made lazily)."""
+    bit_generator = getattr(np.random, state["bit_generator"])(_CLONE_SEED)
+    bit_generator.state = state
+    return np.random.Generator(bit_generator)
+
+
 _CLONE_SEED = np.random.SeedSequence(0)
