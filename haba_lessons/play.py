@@ -118,16 +118,19 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
     Chance nodes average over ``chance_outcomes()`` with their exact probabilities; decision
     nodes take the current player's best action (ties: the first listed). A state is a leaf
     when the game is over or ``leaf(state)`` says so; it is worth ``payoff(state)`` (default:
-    1 for each winner). ``horizon`` caps the number of decisions along a path: a state
-    reached after that many is worth ``cutoff(state)`` (default ``payoff``), which bounds a
-    game with loops from below or above. ``key(state)`` names states that have the same
-    future (then each is solved once). ``limit`` caps the number of states visited, so a
+    1 for each winner). ``horizon`` caps the number of steps (decisions and chance events)
+    along a path: a state reached after that many is worth ``cutoff(state)`` (default
+    ``payoff``), which bounds a game with loops from below or above; without a horizon a
+    game that can loop recurses until Python refuses. ``key(state)`` names states that
+    have the same future (then each is solved once; default: the state's ``search_key``). ``limit`` caps the number of states visited, so a
     position that is too big is refused instead of running for hours. The state itself is
     never changed: every branch is played on a copy.
     """
     if horizon is not None:
         horizon = require_int(horizon, "horizon", minimum=0)
     cutoff = payoff if cutoff is None else cutoff
+    if key is None:
+        key = getattr(type(state), "search_key", None)
     memo: dict = {}
     visited = 0
 
@@ -152,7 +155,7 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
             for outcome, probability in node.chance_outcomes():
                 child = node.copy()
                 child.apply_chance(outcome)
-                value = solve(child, left)
+                value = solve(child, None if left is None else left - 1)
                 total = [probability * v for v in value] if total is None else \
                     [t + probability * v for t, v in zip(total, value)]
             result = tuple(total)

@@ -133,7 +133,8 @@ def spookies_key(state):
 def test_expectimax_agrees_with_the_spookies_optimal_turn_exactly(held, spaces):
     """The dynamic programme's value of a turn (first roll compulsory) for each space of the
     figure, against a search over the engine itself: roll after roll, every dice outcome,
-    until the turn ends. The search may roll at most ``9 - space`` times: enough to climb to
+    until the turn ends. The search may roll at most ``9 - space`` times (two steps each:
+    the choice and the dice): enough to climb to
     the attic and try once more, so it equals the programme exactly when the optimal policy
     never rolls on in the attic (a search value below it would show otherwise). ``held=2``:
     a poor player, who pays at most 2 chips for a fall."""
@@ -144,7 +145,7 @@ def test_expectimax_agrees_with_the_spookies_optimal_turn_exactly(held, spaces):
         game = spookies.position(["Ana", "Ben"], figures={"Hanja": space}, stockpile=60,
                                  chips=[chips, 0], figure="Hanja")
         found = expectimax(game, payoff=chips_held, leaf=lambda s: s.current != 0,
-                           horizon=9 - space, key=spookies_key)
+                           horizon=2 * (9 - space), key=spookies_key)
         assert found.values[0] - chips == policy.value(space, first_roll=True)
         assert found.action == policy.best_action(space, first_roll=True)
 
@@ -169,7 +170,8 @@ def quiet_key(state):
 @pytest.mark.parametrize("players, p", [(2, [Fraction(1, 2), Fraction(3, 4)]),
                                         (3, [Fraction(2, 3), Fraction(1, 3), Fraction(1, 2)])])
 def test_expectimax_brackets_the_exact_quiet_as_a_mouse_win_chances(players, p):
-    """Alarms make the game loop, so the search stops after 24 decisions and scores what is
+    """Alarms make the game loop, so the search stops after 72 steps (24 turns of roll,
+    choice and attempt) and scores what is
     left as lost (a lower bound) or won (an upper bound): the exact value must lie between,
     and the bounds are less than 1/1000 apart."""
     layout = small_castle()
@@ -177,7 +179,7 @@ def test_expectimax_brackets_the_exact_quiet_as_a_mouse_win_chances(players, p):
     game = quiet_as_a_mouse.new_game(players, p=p, rules=layout)
     bounds = []
     for score in (Fraction(0), Fraction(1)):
-        found = expectimax(game, horizon=24, key=quiet_key,
+        found = expectimax(game, horizon=72, key=quiet_key,
                            cutoff=lambda s, score=score: (score,) * players)
         bounds.append(found.values)
     for i in range(players):

@@ -20,6 +20,7 @@ in a few fields. Both return a state with this interface (OpenSpiel's, made smal
     state.copy()               an independent copy (the same future for the same outcomes)
     state.log                  list of what happened; ``str(entry)`` reads as a sentence
     state.phase                one of the game's exported phase constants (``OVER`` at the end)
+    state.search_key()         a hashable summary of what decides the future (for searches)
 
 Errors are the same in every game: an action or outcome that is not allowed now (another
 game's action, a chance outcome that cannot happen, a move out of turn) raises
@@ -31,7 +32,7 @@ state is left exactly as it was. Tools written once against this protocol live i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
@@ -76,6 +77,8 @@ class GameState(Protocol):
     def apply(self, action: Any) -> None: ...
 
     def copy(self) -> GameState: ...
+
+    def search_key(self) -> Hashable: ...
 
 
 def clone_generator(rng: np.random.Generator) -> np.random.Generator:

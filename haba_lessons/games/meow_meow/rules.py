@@ -211,6 +211,14 @@ class RoundState:
         """The child who played their last card, once the round is over (else empty)."""
         return () if self.winner is None else (self.winner,)
 
+    def search_key(self) -> tuple:
+        """What decides the round's future, for an exact search to solve each state once (the
+        hidden part of the draw pile has no order, so it is sorted)."""
+        return (self.phase, tuple(map(tuple, self.hands)), tuple(self.pile[:self.bottom]),
+                tuple(sorted(self.pile[self.bottom:])), tuple(self.discard), self.colour,
+                self.current, self.direction, self.pending, self.draw_left, self.after,
+                self.drawn, self.meow_last, self.winner)
+
     def copy(self) -> RoundState:
         """An independent copy (rules shared: they never change)."""
         other = object.__new__(RoundState)
@@ -659,11 +667,12 @@ def position(players: int | None = None, *, hands: list[list[Card]], top: Card,
     Every other card is hidden in the draw pile. What should Ana (child 1) play? ::
 
         >>> from haba_lessons.games.meow_meow import Card, position
-        >>> ana = [Card("red", "cow"), Card("blue", "fox"), Card("green", "pig")]
-        >>> state = position(2, hands=[ana, [Card("yellow", "cat")]], top=Card("red", "fox"),
-        ...                  pending=2)
-        >>> [str(a) for a in state.legal_actions()]
-        ['play blue fox', 'draw']
+        >>> from haba_lessons.play import expectimax
+        >>> ana = [Card("red", "cow"), Card("red", "owl")]
+        >>> state = position(2, hands=[ana, [Card("red", "pig")]], top=Card("red", "hen"))
+        >>> best = expectimax(state, horizon=4, cutoff=lambda s: (0, 0))
+        >>> str(best.action), best.values                     # the owl: Ben misses a turn
+        ('play red owl', (Fraction(1, 1), Fraction(0, 1)))
     """
     rules = _rules_for(players, rules)
     if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:

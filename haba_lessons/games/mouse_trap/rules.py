@@ -120,6 +120,11 @@ class MouseTrapState:
         """The last mouse left, once the game is over (else empty)."""
         return () if self.winner is None else (self.winner,)
 
+    def search_key(self) -> tuple:
+        """What decides the game's future, for an exact search to solve each state once."""
+        return (self.phase, tuple(self.positions), tuple(self.cheese), self.pile, self.parts,
+                tuple(self.captured), self.current, self.pending, self.winner)
+
     @property
     def trap_complete(self) -> bool:
         return self.parts >= self.board.trap_parts
@@ -475,13 +480,17 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
 
     ``mice``: each mouse's space; ``cheese``: each mouse's cheese (``pile``, if given, must
     make the box's total); ``parts``: trap parts built; ``caught``: seats already caught;
-    ``current``: whose turn it is (the position waits for their roll). Should Ana spend
-    cheese to push Ben towards the Cheese Wheel? ::
+    ``current``: whose turn it is (the position waits for their roll). Ana is 2 spaces
+    before Turn Crank, Ben on the Cheese Wheel, the trap complete: how likely is Ana to
+    catch Ben this turn? ::
 
         >>> from haba_lessons.games.mouse_trap import position
-        >>> state = position(["Ana", "Ben"], mice=[3, 5], cheese=[4, 6], parts=2)
-        >>> state.pile, state.phase
-        (42, 'roll')
+        >>> from haba_lessons.play import expectimax
+        >>> state = position(["Ana", "Ben"], mice=[40, 44], cheese=[0, 0], parts=24,
+        ...                  reliability="3/4")
+        >>> best = expectimax(state, leaf=lambda s: s.turns > 0 and not s.is_over)
+        >>> best.values[0]                                    # 1/6 (a 2) * 3/4
+        Fraction(1, 8)
     """
     state = new_game(players, reliability, None, None, keep_log, seed=seed, rules=rules)
     board, n = state.board, state.players

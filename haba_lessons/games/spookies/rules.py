@@ -214,6 +214,13 @@ class SpookiesGame:
         """True before the compulsory first roll of a turn (stopping is not allowed yet)."""
         return self.successes == 0
 
+    def search_key(self) -> tuple:
+        """What decides the game's future, for an exact search to solve each state once (the
+        generator, which picks the chips paid as fines, is left out)."""
+        return (self.phase, tuple(self.positions), tuple(tuple(sorted(c)) for c in self.chips),
+                tuple(self.stockpile), tuple(map(tuple, self.penalties)), self.current,
+                self.figure, self.dice, self.successes > 0)
+
     def chip_counts(self) -> list[int]:
         """How many chips each player holds (public: the values are face down)."""
         return [len(c) for c in self.chips]
@@ -516,12 +523,17 @@ def position(players: int | Sequence[str] = 4, *, figures: Sequence[int] | dict[
     friend die). Chip values are dealt at random (seeded) from the box; the rest of the box
     is out of play. What should Ana do with Hanja on >=9 and 10 chips? ::
 
+        >>> from fractions import Fraction
         >>> from haba_lessons.games.spookies import position
         >>> from haba_lessons.play import expectimax
         >>> game = position(["Ana", "Ben"], figures={"Hanja": 5}, stockpile=40,
         ...                 chips=[10, 10], figure="Hanja")
         >>> [str(a) for a in game.legal_actions()]
         ['roll 2 dice', 'roll 3 dice', 'roll 4 dice']
+        >>> best = expectimax(game, payoff=lambda s: tuple(len(c) for c in s.chips),
+        ...                   leaf=lambda s: s.current != 0, horizon=8)
+        >>> str(best.action), best.values[0] - 10      # expected chips gained this turn
+        ('roll 4 dice', Fraction(271, 648))
     """
     game = new_game(players, rules=rules, seed=seed)
     rules, n = game.rules, game.players
