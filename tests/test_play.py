@@ -50,14 +50,14 @@ def trap_conserved(state) -> None:
 PLAYOUTS = {
     # name: (make a game from a seed, conservation check, games)
     "spookies": (lambda seed: spookies.new_game(players=2 + seed % 4, seed=seed),
-                 spookies_conserved, 1000),
+                 spookies_conserved, 3000),
     "quiet_as_a_mouse": (lambda seed: quiet_as_a_mouse.new_game(
         players=2 + seed % 3, seed=seed, p=Fraction(3, 5), q=Fraction(1, 10)),
-        quiet_conserved, 1000),
+        quiet_conserved, 3000),
     "meow_meow": (lambda seed: meow_meow.new_game(players=2 + seed % 3, seed=seed),
-                  meow_conserved, 1000),
+                  meow_conserved, 2000),
     "mouse_trap": (lambda seed: mouse_trap.new_game(players=2 + seed % 3, seed=seed),
-                   trap_conserved, 1000),
+                   trap_conserved, 2000),
 }
 
 
