@@ -225,7 +225,6 @@ class RoundState:
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         other.pile, other.discard, other.log = list(self.pile), list(self.discard), list(self.log)
-        other.counted = False
         if self.rng is not None:
             other.rng = clone_generator(self.rng)
         return other
