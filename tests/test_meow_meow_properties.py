@@ -33,11 +33,11 @@ def check_invariants(state: RoundState) -> None:
     everything = Counter(c for h in state.hands for c in h) + Counter(state.pile) \
         + Counter(state.discard)
     assert everything == Counter(rules.deck)              # the very same cards, once each
-    if state.is_chance_node():
+    if state.is_chance_node:
         outcomes = state.chance_outcomes()
         assert outcomes and sum(p for _, p in outcomes) == 1
         assert all(p > 0 for _, p in outcomes)
-    elif not state.is_over():
+    elif not state.is_over:
         assert state.legal_actions()
         assert state.top is not None and state.colour in state.rules.colours
 
@@ -49,9 +49,9 @@ def test_cards_are_conserved_at_every_step(table, seed, bot):
     rng = make_rng(seed)
     state = RoundState(rules, first_player=seed % rules.players)
     steps = 0
-    while not state.is_over() and state.turns < 400:
+    while not state.is_over and state.turns < 400:
         check_invariants(state)
-        if state.is_chance_node():
+        if state.is_chance_node:
             state.sample_chance(rng)
         else:
             action = BOTS[bot](state, rng)
@@ -69,12 +69,12 @@ def test_illegal_actions_change_nothing(table, seed, data):
     rng = make_rng(seed)
     state = new_round(rules, rng)
     for _ in range(data.draw(st.integers(0, 25))):     # wander into some position
-        if state.is_over():
+        if state.is_over:
             break
         play_out_one(state, rng)
-    while state.is_chance_node():                      # settle chance: a child must decide
+    while state.is_chance_node:                      # settle chance: a child must decide
         state.sample_chance(rng)
-    assume(not state.is_over())                        # (was a silent return for ~1/3 of cases)
+    assume(not state.is_over)                        # (was a silent return for ~1/3 of cases)
     legal = state.legal_actions()
     candidates = [Play(c, colour) for c in rules.deck for colour in (None, "red", "pink")]
     candidates += [DRAW, KEEP]
@@ -87,7 +87,7 @@ def test_illegal_actions_change_nothing(table, seed, data):
 
 
 def play_out_one(state: RoundState, rng) -> None:
-    if state.is_chance_node():
+    if state.is_chance_node:
         state.sample_chance(rng)
     else:
         state.apply_action(BOTS["random card"](state, rng))

@@ -32,7 +32,7 @@ def refused(state: RoundState, action) -> str:
 def draw(state: RoundState, *cards: Card) -> None:
     """Resolve the waiting chance nodes with the given cards, in order."""
     for card in cards:
-        assert state.is_chance_node()
+        assert state.is_chance_node
         state.apply_chance(card)
 
 
@@ -190,7 +190,7 @@ def test_nothing_to_reshuffle_means_no_card_is_drawn():
     hand1 = list((Counter(rules.deck) - Counter(hand0 + [top])).elements())
     state = RoundState.scripted(rules, [hand0, hand1], top=top)
     state.apply_action(DRAW)
-    assert not state.is_chance_node() and state.current == 1
+    assert not state.is_chance_node and state.current == 1
     assert state.hand_sizes() == [1, 50] and state.card_count() == 52
 
 
@@ -343,7 +343,7 @@ def test_the_round_ends_when_a_child_plays_their_last_card():
     hands = [[C("red", "pig")], [C("blue", "hen")]]
     state = RoundState.scripted(make_rules(2), hands, top=C("red", "cow"))
     state.apply_action(Play(C("red", "pig")))
-    assert state.is_over() and state.winner == 0 and state.legal_actions() == []
+    assert state.is_over and state.winner == 0 and state.legal_actions() == []
     assert "round is over" in refused(state, DRAW)
 
 
@@ -397,7 +397,7 @@ def test_forgetting_meow_meow_on_the_last_card_means_the_round_goes_on():
     assert state.chance_outcomes() == [(FORGOT, Fraction(1))]
     state.apply_chance(FORGOT)
     draw(state, C("green", "goat"))
-    assert not state.is_over() and state.hand_sizes() == [1, 1] and state.current == 1
+    assert not state.is_over and state.hand_sizes() == [1, 1] and state.current == 1
 
 
 def test_remembered_meow_meow_ends_the_round():
@@ -410,7 +410,7 @@ def test_remembered_meow_meow_ends_the_round():
     with pytest.raises(IllegalActionError, match="cannot happen"):
         state.apply_chance(["called"])
     state.apply_chance(CALLED)
-    assert state.is_over() and state.winner == 0
+    assert state.is_over and state.winner == 0
 
 
 # ---- scripted set-ups are checked too ---------------------------------------------------

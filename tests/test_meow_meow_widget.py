@@ -36,7 +36,7 @@ def test_the_table_has_the_css_hooks_and_shows_the_game():
                   "Child 2", "Child 3", "colour to follow"):
         assert words in html
     assert len(table.card_buttons) == len(table.state.hands[0])
-    assert table.state.current == 0 or table.state.is_over()
+    assert table.state.current == 0 or table.state.is_over
 
 
 def test_cards_show_colour_as_a_word_and_a_symbol_and_fitting_cards_are_marked():
@@ -65,7 +65,7 @@ def test_playing_a_card_lets_the_bots_play_and_logs_it():
     assert table.state.top != C("red", "cow")
     assert "You played the red pig." in table.log
     assert any(line.startswith("Child 2") for line in table.log)
-    assert table.state.current == 0 or table.state.is_over()
+    assert table.state.current == 0 or table.state.is_over
 
 
 def test_a_parrot_asks_for_a_colour_then_names_it():
@@ -142,7 +142,7 @@ def test_winning_a_round_moves_your_kitten_and_offers_the_next_round():
     # A fresh deal of all 52 cards, 5 to each child; the bot (who starts round 2: the start
     # rotates) has played, and it is your turn with your 5 cards. The race keeps its score.
     fresh = table.state
-    assert fresh is not finished and not fresh.is_over() and fresh.card_count() == 52
+    assert fresh is not finished and not fresh.is_over and fresh.card_count() == 52
     assert fresh.current == 0 and len(fresh.hands[0]) == 5
     assert table.race.kittens == [1, 0] and table.race.rounds == 1
 
@@ -152,7 +152,7 @@ def test_a_whole_race_can_be_played_by_clicking():
     clicks = 0
     while table.race.winner is None and clicks < 3000:
         state = table.state
-        if state.is_over():
+        if state.is_over:
             table.next_button.click()
         elif state.phase == "drawn":
             table.keep_button.click()
@@ -192,7 +192,7 @@ def test_in_the_meow_variant_you_must_press_meow_or_draw_a_card():
     state = rig(table, [[C("red", "pig")], [C("green", "goat")]], C("red", "cow"))
     table.meow_toggle.value = True
     button_for(table, C("red", "pig")).click()            # Meow-Meow! called: round won
-    assert state.is_over() and state.winner == 0 and table.meow_toggle.value is False
+    assert state.is_over and state.winner == 0 and table.meow_toggle.value is False
 
 
 def test_the_app_factory_returns_the_root_widget_with_its_controller():

@@ -29,11 +29,11 @@ def random_game(seed: int, players: int, r, steps: int = 1500):
     state = new_game(players, r)
     board = state.board
     for _ in range(steps):
-        if state.is_terminal():
+        if state.is_over:
             break
         before_parts, before_phase, mover = state.parts, state.phase, state.current
         position = state.positions[mover]
-        if state.is_chance_node():
+        if state.is_chance_node:
             action = sample_outcome(state.chance_outcomes(), rng)
         else:
             actions = state.legal_actions()
@@ -65,7 +65,7 @@ def test_many_seeded_four_player_games_build_only_where_allowed():
     finished = 0
     for seed in range(12):
         state = random_game(seed, 4, F(1, 2), steps=6000)
-        finished += state.is_terminal()
+        finished += state.is_over
     assert finished > 0
 
 
@@ -139,7 +139,7 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
                 builds += landing in builds_for_two
                 turn += 1
                 state.apply_action(face)
-            elif state.is_chance_node():
+            elif state.is_chance_node:
                 state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply_action(STRATEGIES["never"](state))

@@ -236,7 +236,7 @@ def test_crank_works_catches_the_mouse_and_takes_its_cheese():
     assert state.chance_outcomes() == [(WORKS, F(3, 4)), (FAILS, F(1, 4))]
     state.apply_action(WORKS)
     assert state.captured == [False, True] and state.cheese == [8, 0]
-    assert state.is_terminal() and state.winner == 0
+    assert state.is_over and state.winner == 0
     with pytest.raises(IllegalActionError, match="over"):
         state.apply_action(1)
 
@@ -294,7 +294,7 @@ def test_turn_order_skips_caught_mice():
     state = crank_ready(3, positions=[TAKE_41, WHEEL, 0], cheese=[0, 0, 0])
     state.apply_action(Crank())
     state.apply_action(WORKS)
-    assert not state.is_terminal() and state.current == 2
+    assert not state.is_over and state.current == 2
     roll(state, 1)
     assert state.current == 0
 

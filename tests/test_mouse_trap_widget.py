@@ -58,7 +58,7 @@ def test_crank_button_catches_or_sends_to_safe():
     at_crank(w, [41, 44], [0, 5])
     assert not w.crank_button.disabled and w.end_button.disabled
     w.crank_button.click()
-    assert w.state.is_terminal() and w.state.winner == 0 and w.state.cheese == [5, 0]
+    assert w.state.is_over and w.state.winner == 0 and w.state.cheese == [5, 0]
     assert "wins" in w.status.value and "WORKS" in w.dice.value
     assert w.roll_button.disabled
 
@@ -97,7 +97,7 @@ def test_bad_widget_arguments():
 
 def test_bots_only_with_a_useless_trap_stop():
     w = mouse_trap_widget(players=2, humans=(), reliability=0, seed=7)
-    assert "stopped after" in w.status.value and not w.state.is_terminal()
+    assert "stopped after" in w.status.value and not w.state.is_over
     assert w.roll_button.disabled and w.crank_button.disabled
 
 

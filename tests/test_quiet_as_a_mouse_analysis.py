@@ -72,18 +72,18 @@ def test_red_yellow_in_either_order_has_probability_one_eighteenth():
 def test_empty_castle_blocks_nothing_and_full_castle_blocks_everything():
     game = Game(2)
     assert game.blocked_probability() == 0
-    for i in range(12):
+    for i in range(1, 13):
         game.castle[i] = i          # fill every hole directly (a state, not a game)
     assert game.blocked_probability() == 1
 
 
 def test_hand_derived_blocked_probabilities():
     game = Game(2)
-    game.castle = {0: 0, 1: 1}     # both red holes gone on both walls
+    game.castle = {1: 1, 2: 2}     # both red holes gone on both walls (holes numbered from 1)
     # blocked exactly when a die shows red: 1 - (5/6)^2
     assert game.blocked_probability() == 1 - Fraction(5, 6) ** 2 == Fraction(11, 36)
     # free: only red front holes and yellow back holes -> only red+yellow fits (2 of 36)
-    game.castle = {f: b for f, b in zip(range(2, 12), [0, 1] + list(range(4, 12)))}
+    game.castle = {f: b for f, b in zip(range(3, 13), [1, 2] + list(range(5, 13)))}
     assert game.free_counts()["red"] == (2, 0) and game.free_counts()["yellow"] == (0, 2)
     assert game.blocked_probability() == 1 - Fraction(2, 36)
 
@@ -96,7 +96,7 @@ def brute_force_blocked(game: Game) -> Fraction:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=12))
+@given(st.lists(st.tuples(st.integers(1, 12), st.integers(1, 12)), max_size=12))
 def test_blocked_formula_matches_brute_force_over_the_engine(sticks):
     game = Game(2)
     for front, back in sticks:

@@ -95,7 +95,10 @@ def test_simulated_mode_plays_a_game_with_the_sliders():
     widget = quiet_as_a_mouse_widget(mode="simulated", players=3)
     panel = widget.simulated
     assert len(panel.sliders.children) == 3
-    panel.sliders.children[0].children[0].value = 1.0
+    panel.sliders.children[0].children[0].value = 1.0      # p = 1 with q = 0.05: refused
+    panel.play_button.click()
+    assert "more than 1" in panel.result.value and panel.last_game is None
+    panel.sliders.children[0].children[1].value = 0.0
     panel.play_button.click()
     assert panel.last_game.phase == "over"
     assert " won after " in panel.result.value

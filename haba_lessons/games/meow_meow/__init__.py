@@ -6,10 +6,12 @@
 """
 
 from .deck import SPECIALS, Card, Settings, default_settings, load_settings
-from .rules import (DRAW, KEEP, Play, Race, RoundState, Rules, make_rules, matches, new_round,
+from .rules import (DEAL, DRAW, DRAWING, DRAWN, KEEP, MEOW, OVER, START, TURN, Play, Race,
+                    RoundState, Rules, make_rules, matches, new_game, new_round, position,
                     resolve_chance)
 from .strategies import BOTS
 
 __all__ = ["BOTS", "Card", "DRAW", "KEEP", "Play", "Race", "RoundState", "Rules", "SPECIALS",
            "Settings", "default_settings", "load_settings", "make_rules", "matches",
-           "new_round", "resolve_chance"]
+           "new_round", "resolve_chance", "new_game", "position", "DEAL", "START", "TURN",
+           "DRAWING", "DRAWN", "MEOW", "OVER"]

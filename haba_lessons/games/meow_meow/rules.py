@@ -15,6 +15,8 @@ in the style of OpenSpiel. Chance is explicit and exact:
 
 Drivers sample chance nodes with a seeded generator (:func:`resolve_chance`) or enumerate
 them exactly. Every illegal action raises :class:`IllegalActionError` and changes nothing.
+A round implements :class:`haba_lessons.games.protocol.GameState` (``apply_action`` is the
+older name of ``apply``); :func:`new_game` deals one, :func:`position` sets one up.
 
 Rule readings (documented in the data file and the notebook):
 
@@ -38,6 +40,8 @@ import numpy as np
 
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
+from ...simulation import COURSE_SEED, make_rng
+from ..protocol import OVER, clone_generator
 from .deck import SPECIALS, Card, Settings, default_settings
 
 DRAW = "draw"
@@ -58,9 +62,8 @@ class Play(NamedTuple):
 
 Action = Union[Play, str]
 
-# Phases of a round.
-DEAL, START, TURN, DRAWING, DRAWN, MEOW, OVER = (
-    "deal", "start", "turn", "drawing", "drawn", "meow", "over")
+# Phases of a round (and OVER, shared by every game).
+DEAL, START, TURN, DRAWING, DRAWN, MEOW = "deal", "start", "turn", "drawing", "drawn", "meow"
 CHANCE_PHASES = (DEAL, START, DRAWING, MEOW)
 
 
@@ -166,6 +169,11 @@ class RoundState:
         self.reshuffles = 0
         self.forgotten_calls = 0
         self.largest_penalty = 0      # the largest fox penalty of the round so far
+        self.rng: np.random.Generator | None = None   # for sample_chance(None)
+        #: what the children did, in words (filled only when ``keep_log`` is on, for speed)
+        self.log: list[str] = []
+        self.keep_log = False
+        self.counted = False          # counted by a Race (a round counts once)
 
     # ---- what a child can see ---------------------------------------------------------
     @property
@@ -186,11 +194,40 @@ class RoundState:
         """Cards in hands + draw pile + discard pile: always the deck size."""
         return sum(map(len, self.hands)) + len(self.pile) + len(self.discard)
 
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
     def is_chance_node(self) -> bool:
         return self.phase in CHANCE_PHASES
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The child who played their last card, once the round is over (else empty)."""
+        return () if self.winner is None else (self.winner,)
+
+    def search_key(self) -> tuple:
+        """What decides the round's future, for an exact search to solve each state once (the
+        hidden part of the draw pile has no order, so it is sorted)."""
+        return (self.phase, tuple(map(tuple, self.hands)), tuple(self.pile[:self.bottom]),
+                tuple(sorted(self.pile[self.bottom:])), tuple(self.discard), self.colour,
+                self.current, self.direction, self.pending, self.draw_left, self.after,
+                self.drawn, self.meow_last, self.winner)
+
+    def copy(self) -> RoundState:
+        """An independent copy (rules shared: they never change)."""
+        other = object.__new__(RoundState)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.pile, other.discard, other.log = list(self.pile), list(self.discard), list(self.log)
+        if self.rng is not None:
+            other.rng = clone_generator(self.rng)
+        return other
 
     def next_player(self, steps: int = 1) -> int:
         return (self.current + self.direction * steps) % self.rules.players
@@ -291,7 +328,11 @@ class RoundState:
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(reason)
+        if self.keep_log:
+            self.log.append(f"child {self.current + 1}: {action}")
         self._apply(action)
+
+    apply = apply_action
 
     def _apply(self, action: Action) -> None:
         if action == KEEP:
@@ -343,6 +384,9 @@ class RoundState:
         self.phase = TURN
 
     def _win(self) -> None:
+        if self.keep_log:
+            self.log.append(f"child {self.current + 1} played their last card and wins the "
+                            f"round.")
         self.winner = self.current
         self.pending = 0
         self.turns += 1
@@ -384,20 +428,37 @@ class RoundState:
                     f"{outcome!r} is not hidden in the draw pile.") from None
         self._take(index)
 
-    def sample_chance(self, rng: np.random.Generator) -> None:
-        """Resolve the chance node at random: the same probabilities as ``chance_outcomes``."""
+    def sample_chance(self, rng: np.random.Generator | None = None) -> object:
+        """Resolve the chance node at random: the same probabilities as ``chance_outcomes``.
+
+        ``rng`` defaults to the round's own generator (set by :func:`new_game`). Returns the
+        outcome: the call, the card drawn, or during the deal the tuple of every card dealt
+        (the whole deal is one draw)."""
+        if rng is None:
+            if self.rng is None:
+                raise InvalidArgumentError("this round has no generator of its own: pass "
+                                           "rng=make_rng(seed).")
+            rng = self.rng
         if self.phase == MEOW:
             forgot = rng.random() < self.rules.forget_chance
-            self._resolve_meow(FORGOT if forgot else CALLED)
-            return
+            outcome = FORGOT if forgot else CALLED
+            self._resolve_meow(outcome)
+            return outcome
         if self.phase not in CHANCE_PHASES:
             raise IllegalActionError("No chance step is waiting: it is a child's turn.")
+        pile = self.pile
         if self.phase == DEAL:                  # the whole deal from one call to the rng
+            dealt = []
             for u in rng.random(self.draw_left).tolist():
-                self._take(int(u * len(self.pile)))
-            return
-        hidden = len(self.pile) - self.bottom
-        self._take(self.bottom + int(rng.random() * hidden) if hidden else self.bottom - 1)
+                index = int(u * len(pile))
+                dealt.append(pile[index])
+                self._take(index)
+            return tuple(dealt)
+        hidden = len(pile) - self.bottom
+        index = self.bottom + int(rng.random() * hidden) if hidden else self.bottom - 1
+        card = pile[index]
+        self._take(index)
+        return card
 
     def _take(self, index: int) -> None:
         pile = self.pile
@@ -547,9 +608,19 @@ class Race:
         return new_round(self.rules, rng, self.starter)
 
     def finish_round(self, state: RoundState) -> None:
-        """Move the round winner's kitten one step; decide who starts the next round."""
+        """Move the round winner's kitten one step; decide who starts the next round.
+
+        A round counts once, and a race that is won takes no more rounds: both are refused
+        with :class:`IllegalActionError`, changing nothing."""
+        if self.winner is not None:
+            raise IllegalActionError(f"The race is over: child {self.winner + 1}'s kitten "
+                                     f"is in the basket.")
         if state.winner is None:
             raise IllegalActionError("This round is not over yet: play it to the end first.")
+        if state.counted:
+            raise IllegalActionError("This round has already been counted: its winner's "
+                                     "kitten has moved. Start a new round.")
+        state.counted = True
         self.rounds += 1
         self.kittens[state.winner] += 1
         if self.kittens[state.winner] >= self.steps:
@@ -558,3 +629,86 @@ class Race:
             self.starter = state.winner
         else:
             self.starter = (self.starter + 1) % self.rules.players
+
+
+def _rules_for(players: int | None, rules: Rules | None) -> Rules:
+    if rules is None:
+        return make_rules(4 if players is None else players)
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError("rules must come from make_rules(...).")
+    if players is not None and players != rules.players:
+        raise InvalidArgumentError(f"players is {players!r} but the rules are for "
+                                   f"{rules.players} children: leave players out or match them.")
+    return rules
+
+
+def new_game(players: int | None = None, *, seed: int | None = COURSE_SEED,
+             rules: Rules | None = None, first_player: int = 0,
+             keep_log: bool = False) -> RoundState:
+    """A shuffled and dealt round for ``players`` children (default 4, or the rules' count),
+    waiting for the first child; its own generator (``seed``) drives ``sample_chance()``."""
+    rules = _rules_for(players, rules)
+    rng = make_rng(seed)
+    state = new_round(rules, rng, first_player)
+    state.rng, state.keep_log = rng, bool(keep_log)
+    return state
+
+
+def position(players: int | None = None, *, hands: list[list[Card]], top: Card,
+             colour: str | None = None, direction: int = 1, pending: int = 0,
+             current: int = 0, pile_bottom: list[Card] = (), discard_below: list[Card] = (),
+             rules: Rules | None = None, seed: int | None = COURSE_SEED) -> RoundState:
+    """A legal round from a short description, checked field by field.
+
+    ``hands``: each child's cards; ``top``: the discard pile's top card (``colour``: the
+    colour to follow, needed after a parrot); ``direction``: 1 or -1; ``pending``: a fox
+    penalty waiting for the ``current`` child (a multiple of the fox draw, only on a fox).
+    Every other card is hidden in the draw pile. What should Ana (child 1) play? ::
+
+        >>> from haba_lessons.games.meow_meow import Card, position
+        >>> from haba_lessons.play import expectimax
+        >>> ana = [Card("red", "cow"), Card("red", "owl")]
+        >>> state = position(2, hands=[ana, [Card("red", "pig")]], top=Card("red", "hen"))
+        >>> best = expectimax(state, horizon=4, cutoff=lambda s: (0, 0))
+        >>> str(best.action), best.values                     # the owl: Ben misses a turn
+        ('play red owl', (Fraction(1, 1), Fraction(0, 1)))
+    """
+    rules = _rules_for(players, rules)
+    if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
+        raise InvalidArgumentError(f"hands: give the cards of each of the {rules.players} "
+                                   f"children.")
+    for i, hand in enumerate(hands):
+        if not isinstance(hand, (list, tuple)) or not hand:
+            raise InvalidArgumentError(f"hands: child {i + 1} needs at least one card (a child "
+                                       f"with no card left has won the round).")
+        bad = [c for c in hand if not isinstance(c, Card)]
+        if bad:
+            raise InvalidArgumentError(f"hands: {bad[0]!r} is not a Card; write "
+                                       f"Card('red', 'cow').")
+    if not isinstance(top, Card):
+        raise InvalidArgumentError(f"top: {top!r} is not a Card; write Card('red', 'cow').")
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise InvalidArgumentError(f"direction: 1 (clockwise) or -1, not {direction!r}.")
+    fox = rules.settings.fox_draw
+    pending = require_int(pending, "pending (the fox penalty waiting)", minimum=0)
+    if pending and (top.animal != "fox" or pending % fox):
+        raise InvalidArgumentError(f"pending: a fox penalty of {pending} needs a fox on top "
+                                   f"and a multiple of {fox} (each fox adds {fox}).")
+    if top.animal == "parrot" and colour is None:
+        raise InvalidArgumentError("colour: after a parrot, name the colour it asked for.")
+    if top.animal != "parrot" and colour not in (None, top.colour):
+        raise InvalidArgumentError(f"colour: only a parrot changes the colour; on the {top} "
+                                   f"the colour is {top.colour}.")
+    current = require_int(current, "current (whose turn it is)", minimum=0,
+                          maximum=rules.players - 1)
+    try:
+        state = RoundState.scripted(rules, [list(h) for h in hands], top, list(pile_bottom),
+                                    current=current, colour=colour,
+                                    discard_below=list(discard_below))
+    except InvalidArgumentError as error:
+        raise InvalidArgumentError(f"hands/top/pile: {error} Each card of the deck is used "
+                                   f"at most once.") from None
+    state.direction, state.pending = direction, pending
+    state.largest_penalty = pending
+    state.rng = make_rng(seed)
+    return state

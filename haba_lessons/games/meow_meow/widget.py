@@ -130,7 +130,7 @@ class MeowMeowTable:
         if self.race.winner is not None:
             self.new_race()
             return
-        if not self.state.is_over():
+        if not self.state.is_over:
             self._say("Finish this round first.", error=True)
             return
         self._deal()
@@ -158,7 +158,7 @@ class MeowMeowTable:
 
     def _act(self, action) -> None:
         state = self.state
-        if state.is_over():
+        if state.is_over:
             self._say("The round is over: click “Next round”.", error=True)
             return
         if state.current != YOU:
@@ -196,14 +196,14 @@ class MeowMeowTable:
     def _bots(self) -> None:
         state, bot = self.state, BOTS[self.bot_name]
         turns = 0
-        while not state.is_over() and state.current != YOU and turns < MAX_BOT_TURNS:
+        while not state.is_over and state.current != YOU and turns < MAX_BOT_TURNS:
             who, before = state.current, state.hand_sizes()[state.current]
             action = bot(state, self.rng)
             state.apply_action(action)
             resolve_chance(state, self.rng)
             self._note(who, action, before)
             turns += 1
-        if state.is_over():
+        if state.is_over:
             self.race.finish_round(state)
             who = "You" if state.winner == YOU else f"Child {state.winner + 1}"
             self.log.append(f"{who} played the last card: that kitten moves one step.")
@@ -235,7 +235,7 @@ class MeowMeowTable:
     def _render(self) -> None:
         state = self.state
         self.table.value = self._table_html()
-        yours = state.current == YOU and not state.is_over()
+        yours = state.current == YOU and not state.is_over
         buttons = []
         for card in state.hands[YOU]:
             fits = yours and state.can_play(card) and (state.phase == "turn"
@@ -259,7 +259,7 @@ class MeowMeowTable:
         self.draw_button.description = (f"Draw {state.pending} cards (fox!)" if state.pending
                                         else "Draw a card")
         self.keep_button.layout.display = None if yours and state.phase == "drawn" else "none"
-        self.next_button.layout.display = None if state.is_over() else "none"
+        self.next_button.layout.display = None if state.is_over else "none"
         self.next_button.description = ("New race" if self.race.winner is not None
                                         else "Next round")
 
@@ -278,7 +278,7 @@ class MeowMeowTable:
         if state.pending:
             rows.append(f'<div><b style="{ALERT_STYLE}">Fox penalty waiting: draw '
                         f'{state.pending} cards, or answer with a fox!</b></div>')
-        turn = ("Round over" if state.is_over() else
+        turn = ("Round over" if state.is_over else
                 "Your turn" if state.current == YOU else f"Child {state.current + 1}'s turn")
         rows.append(f'<div><b>{turn}</b></div><ul style="margin:4px 0">')
         for seat in range(1, rules.players):

@@ -5,8 +5,9 @@
 """
 
 from .board import Board, Space, default_board, load_board
-from .rules import (CRANK, FAILS, WORKS, Crank, EndTurn, MouseTrapState, SpendCheese,
-                    TakeCheese, new_game)
+from .rules import (AT_CRANK, CRANK, FAILS, OVER, PUSH_ROLL, ROLL, SPLIT, WORKS, Crank, EndTurn,
+                    MouseTrapState, SpendCheese, TakeCheese, new_game, position)
 
 __all__ = ["Board", "Space", "default_board", "load_board", "MouseTrapState", "new_game",
-           "SpendCheese", "Crank", "EndTurn", "TakeCheese", "WORKS", "FAILS", "CRANK"]
+           "SpendCheese", "Crank", "EndTurn", "TakeCheese", "WORKS", "FAILS", "CRANK", "position", "ROLL", "PUSH_ROLL", "SPLIT",
+           "AT_CRANK", "OVER"]

@@ -1,10 +1,11 @@
 """The Mouse Trap rules engine: one game state, its legal actions and its chance events.
 
-A state is either waiting for chance (``is_chance_node()``: the die, or whether the trap
+A state is either waiting for chance (``is_chance_node``: the die, or whether the trap
 works) and lists the outcomes with exact probabilities in ``chance_outcomes()``, or waiting
-for the current player's decision and lists ``legal_actions()``. ``apply_action`` takes a
-chance outcome or a decision; anything else raises :class:`IllegalActionError` and leaves
-the state exactly as it was.
+for the current player's decision and lists ``legal_actions()``. ``apply_chance`` takes a
+chance outcome, ``apply`` a decision (``apply_action`` takes either); anything else raises
+:class:`IllegalActionError` and leaves the state exactly as it was. The state implements
+:class:`haba_lessons.games.protocol.GameState`; :func:`position` sets one up.
 
 Rules are the rulebook's (see ``shared/rules/mouse-trap.md``). Where the rulebook is silent
 we chose, and say so here and in the notebooks (*interpretation*):
@@ -28,8 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
+
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
+from ...simulation import COURSE_SEED, make_rng, outcome_at
+from ..protocol import OVER, clone_generator
 from .board import Board, default_board
 
 # --- actions ----------------------------------------------------------------------------------
@@ -67,7 +72,7 @@ PUSH_ROLL = "push roll"    # chance: the die for an opponent's mouse moved with 
 CRANK = "crank"            # chance: does the trap work?
 SPLIT = "split"            # decision: which tied opponents give the cheese
 AT_CRANK = "at crank"      # decision: spend cheese, crank, or end the turn
-OVER = "over"
+# OVER (the game is won) is the protocol's, shared by every game
 
 WORKS, FAILS = "works", "fails"
 
@@ -91,15 +96,34 @@ class MouseTrapState:
     winner: int | None = None
     turns: int = 0
     trap_completed_on_turn: int | None = None
-    log: list[str] | None = None
+    #: what happened, in words (filled only when the game keeps a log: ``keep_log=True``)
+    log: list[str] = field(default_factory=list)
     last_roll: int | None = None
+    keep_log: bool = False
+    rng: np.random.Generator | None = field(default=None, compare=False, repr=False)
 
     # --- questions -------------------------------------------------------------------------
+    @property
     def is_chance_node(self) -> bool:
         return self.phase in (ROLL, PUSH_ROLL, CRANK)
 
-    def is_terminal(self) -> bool:
+    @property
+    def is_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The last mouse left, once the game is over (else empty)."""
+        return () if self.winner is None else (self.winner,)
+
+    def search_key(self) -> tuple:
+        """What decides the game's future, for an exact search to solve each state once."""
+        return (self.phase, tuple(self.positions), tuple(self.cheese), self.pile, self.parts,
+                tuple(self.captured), self.current, self.pending, self.winner)
 
     @property
     def trap_complete(self) -> bool:
@@ -151,18 +175,46 @@ class MouseTrapState:
             self.board, self.players, self.reliability, self.names, list(self.positions),
             list(self.cheese), self.pile, self.parts, list(self.captured), self.current,
             self.phase, self.pending, self.winner, self.turns, self.trap_completed_on_turn,
-            None if self.log is None else list(self.log), self.last_roll)
+            list(self.log), self.last_roll, self.keep_log,
+            None if self.rng is None else clone_generator(self.rng))
 
     def total_cheese(self) -> int:
         """Pile plus every mouse's cheese: always the number of cheese pieces in the box."""
         return self.pile + sum(self.cheese)
 
     # --- acting ------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply the current player's decision (one of :meth:`legal_actions`)."""
+        if self.is_chance_node:
+            raise IllegalActionError(f"{action!r} is not possible now: "
+                                     + self._waiting_for_chance(action))
+        self.apply_action(action)
+
+    def apply_chance(self, outcome: object) -> None:
+        """Apply a chance outcome (one of :meth:`chance_outcomes`)."""
+        if self.phase != OVER and not self.is_chance_node:
+            raise IllegalActionError(f"no chance event now: {self.names[self.current]} must "
+                                     f"decide, not roll ({outcome!r} cannot happen).")
+        self.apply_action(outcome)
+
+    def sample_chance(self, rng: np.random.Generator | None = None) -> object:
+        """Draw the pending chance outcome with ``rng`` (default: the game's own), apply it."""
+        rng = self.rng if rng is None else rng
+        if rng is None:
+            raise InvalidArgumentError("this game has no generator of its own: pass "
+                                       "rng=make_rng(seed).")
+        if not self.is_chance_node:
+            raise IllegalActionError("no chance event now: the current player must decide.")
+        # the outcomes add up to 1 by construction: skip sample_outcome's exact check
+        outcome = outcome_at(self.chance_outcomes(), rng.random())
+        self.apply_action(outcome)
+        return outcome
+
     def apply_action(self, action: object) -> None:
         """Apply a chance outcome (at a chance node) or a decision; refuse anything illegal."""
         if self.phase == OVER:
             raise IllegalActionError(f"the game is over: {self.names[self.winner]} won.")
-        if self.is_chance_node():
+        if self.is_chance_node:
             outcomes = [o for o, _ in self.chance_outcomes()]
             wrong_type = (isinstance(action, bool) or not isinstance(action, int)) \
                 if self.phase != CRANK else not isinstance(action, str)
@@ -317,7 +369,7 @@ class MouseTrapState:
         self.current = seat
 
     def _say(self, message: str) -> None:
-        if self.log is not None:
+        if self.keep_log:
             self.log.append(message)
 
     # --- messages for refused actions ----------------------------------------------------------
@@ -385,16 +437,26 @@ def _splits(amount: int, parts: int) -> list[tuple[int, ...]]:
     return sorted(ways, reverse=True)
 
 
-def new_game(players: int, reliability: object | None = None, board: Board | None = None,
-             names: Sequence[str] | None = None, keep_log: bool = False) -> MouseTrapState:
+def new_game(players: int | Sequence[str] = 4, reliability: object | None = None,
+             board: Board | None = None, names: Sequence[str] | None = None,
+             keep_log: bool = False, *, seed: int | None = COURSE_SEED,
+             rules: Board | None = None) -> MouseTrapState:
     """A new game: every mouse on START, all cheese in the pile, no trap parts.
 
-    ``reliability`` is ``r``, the chance that turning the crank catches the mice (a number
-    from 0 to 1; default: the board file's value, an assumption). ``keep_log`` records
-    a line of text for everything that happens (for the widget and for teaching).
+    ``players`` is a number (2-4) or the mice's names. ``reliability`` is ``r``, the chance
+    that turning the crank catches the mice (a number from 0 to 1; default: the board file's
+    value, an assumption). ``rules`` (or ``board``) is the board; ``seed`` the game's own
+    generator for ``sample_chance()``. ``keep_log`` records a line of text for everything
+    that happens (for the widget and for teaching).
     """
+    if isinstance(players, (list, tuple)):
+        if names is not None:
+            raise InvalidArgumentError("give the names either as players or as names, not both.")
+        names, players = players, len(players)
     players = require_int(players, "players (the number of mice)", minimum=2, maximum=4)
-    board = board or default_board()
+    if board is not None and rules is not None and board is not rules:
+        raise InvalidArgumentError("give the board either as rules or as board, not both.")
+    board = board or rules or default_board()
     r = board.trap_reliability if reliability is None else \
         require_probability(reliability, "reliability r")
     if names is None:
@@ -406,4 +468,72 @@ def new_game(players: int, reliability: object | None = None, board: Board | Non
     return MouseTrapState(board=board, players=players, reliability=r, names=names,
                           positions=[start] * players, cheese=[0] * players,
                           pile=board.cheese_pieces, captured=[False] * players,
-                          log=[] if keep_log else None)
+                          keep_log=bool(keep_log), rng=make_rng(seed))
+
+
+def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
+             cheese: Sequence[int], parts: int = 0, caught: Sequence[int] = (),
+             current: int = 0, pile: int | None = None, reliability: object | None = None,
+             rules: Board | None = None, keep_log: bool = False,
+             seed: int | None = COURSE_SEED) -> MouseTrapState:
+    """A legal position from a short description, checked field by field.
+
+    ``mice``: each mouse's space; ``cheese``: each mouse's cheese (``pile``, if given, must
+    make the box's total); ``parts``: trap parts built; ``caught``: seats already caught;
+    ``current``: whose turn it is (the position waits for their roll). Ana is 2 spaces
+    before Turn Crank, Ben on the Cheese Wheel, the trap complete: how likely is Ana to
+    catch Ben this turn? ::
+
+        >>> from haba_lessons.games.mouse_trap import position
+        >>> from haba_lessons.play import expectimax
+        >>> state = position(["Ana", "Ben"], mice=[40, 44], cheese=[0, 0], parts=24,
+        ...                  reliability="3/4")
+        >>> best = expectimax(state, leaf=lambda s: s.turns > 0 and not s.is_over)
+        >>> best.values[0]                                    # 1/6 (a 2) * 3/4
+        Fraction(1, 8)
+    """
+    state = new_game(players, reliability, None, None, keep_log, seed=seed, rules=rules)
+    board, n = state.board, state.players
+    last = len(board.spaces) - 1
+    for field_name, values in (("mice", mice), ("cheese", cheese)):
+        if not isinstance(values, (list, tuple)) or len(values) != n:
+            raise InvalidArgumentError(f"{field_name}: give one number for each of the {n} "
+                                       f"mice.")
+    spaces = [require_int(m, f"mice (a space from 0 to {last})", minimum=0, maximum=last)
+              for m in mice]
+    for seat, space in enumerate(spaces):
+        kind = board.spaces[space].kind
+        if kind == "go_to":
+            raise InvalidArgumentError(f"mice: {state.names[seat]} is on space {space}, a "
+                                       f"'{board.spaces[space].label}' space: a mouse never "
+                                       f"stops there; put it on {board.spaces[space].target}.")
+    held = [require_int(c, "cheese (pieces a mouse holds)", minimum=0) for c in cheese]
+    total = board.cheese_pieces
+    rest = total - sum(held)
+    if pile is not None and require_int(pile, "pile (cheese in the pile)", minimum=0) != rest:
+        raise InvalidArgumentError(f"pile: the mice hold {sum(held)} and the pile {pile}, but "
+                                   f"the cheese must add up to {total}.")
+    if rest < 0:
+        raise InvalidArgumentError(f"cheese: the mice hold {sum(held)} pieces, but the box has "
+                                   f"only {total}.")
+    parts = require_int(parts, f"parts (trap parts built, at most {board.trap_parts})",
+                        minimum=0, maximum=board.trap_parts)
+    caught = list(caught)
+    for seat in caught:
+        require_int(seat, "caught (seats of caught mice)", minimum=0, maximum=n - 1)
+    if len(set(caught)) != len(caught) or n - len(caught) < 2:
+        raise InvalidArgumentError("caught: each seat once, and at least two mice still "
+                                   "free (with one left the game is over).")
+    if caught and parts < board.trap_parts:
+        raise InvalidArgumentError("caught: a mouse can only be caught by a complete trap; "
+                                   f"set parts={board.trap_parts}.")
+    if any(held[s] for s in caught):
+        raise InvalidArgumentError("cheese: a caught mouse's cheese went to its catcher; give "
+                                   "it 0.")
+    current = require_int(current, "current (whose turn it is)", minimum=0, maximum=n - 1)
+    if current in caught:
+        raise InvalidArgumentError(f"current: {state.names[current]} has been caught.")
+    state.positions, state.cheese, state.pile, state.parts = spaces, held, rest, parts
+    state.captured = [s in caught for s in range(n)]
+    state.current = current
+    return state

@@ -73,11 +73,11 @@ def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generat
     cranks = catches = 0
     leaders: tuple[int, ...] = ()
     outcomes_of: dict[str, list[tuple[object, Fraction]]] = {}  # each phase's list never changes
-    while not state.is_terminal() and state.turns < max_turns:
+    while not state.is_over and state.turns < max_turns:
         if not leaders and state.trap_complete:
             most = max(state.cheese[s] for s in state.alive())
             leaders = tuple(s for s in state.alive() if state.cheese[s] == most)
-        if state.is_chance_node():
+        if state.is_chance_node:
             if state.phase not in outcomes_of:
                 outcomes_of[state.phase] = state.chance_outcomes()
             outcome = chance.pick(outcomes_of[state.phase])

@@ -146,13 +146,13 @@ class MouseTrapWidget(widgets.VBox):
     def _advance(self) -> None:
         """Let chance and the bots play until a human has to decide or roll."""
         state = self.state
-        while not state.is_terminal():
+        while not state.is_over:
             if state.turns >= MAX_TURNS:
                 self.message = f"stopped after {MAX_TURNS} turns: the trap (r = " \
                                f"{state.reliability}) hardly ever works."
                 return
             human = state.current in self.humans
-            if state.is_chance_node():
+            if state.is_chance_node:
                 if human and state.phase == ROLL:
                     return
                 self._chance()
@@ -165,7 +165,7 @@ class MouseTrapWidget(widgets.VBox):
     def _render(self) -> None:
         state = self.state
         legal = state.legal_actions()
-        you = state.current in self.humans and not state.is_terminal()
+        you = state.current in self.humans and not state.is_over
         self.board_view.value = board_svg(state.board, state, names=state.names)
         self.roll_button.disabled = not (you and state.phase == ROLL)
         self.crank_button.disabled = not (you and Crank() in legal)
@@ -199,7 +199,7 @@ class MouseTrapWidget(widgets.VBox):
 
     def _prompt(self) -> str:
         state = self.state
-        if state.is_terminal():
+        if state.is_over:
             return f"{state.names[state.winner]} is the last mouse and wins!"
         name = state.names[state.current]
         if state.phase == ROLL:

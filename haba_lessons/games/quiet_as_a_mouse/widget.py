@@ -80,14 +80,14 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
         for i, colour in enumerate(colours):
             x = left + step * i + step // 2 - 20
             fill, ink = look(colour)
-            ring = ("stroke='#000' stroke-width='5'" if i in allowed[wall]
+            ring = ("stroke='#000' stroke-width='5'" if i + 1 in allowed[wall]
                     else "stroke='#555' stroke-width='1.5'")
             out.append(f"<circle cx='{x}' cy='{y}' r='17' fill='{fill}' {ring}/>")
-            if i in taken[wall]:
+            if i + 1 in taken[wall]:
                 out.append(f"<circle cx='{x}' cy='{y}' r='8' fill='#5a3a0a'/>")
             out.append(f"<text x='{x}' y='{y + 34}' font-size='11' text-anchor='middle' "
                        f"font-family='sans-serif'>{escape(colour)}</text>")
-            if i in allowed[wall]:
+            if i + 1 in allowed[wall]:
                 out.append(f"<text x='{x}' y='{y + 5}' font-size='15' text-anchor='middle' "
                            f"font-weight='bold' fill='{ink}' font-family='sans-serif'>"
                            f"{i + 1}</text>")
@@ -97,8 +97,8 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
 
 def _stick(left: int, step: int, rows: dict[str, int], front: int, back: int, colour: str,
            extra: str) -> str:
-    x1 = left + step * front + step // 2 - 20
-    x2 = left + step * back + step // 2 - 20
+    x1 = left + step * (front - 1) + step // 2 - 20      # holes are numbered from 1
+    x2 = left + step * (back - 1) + step // 2 - 20
     return (f"<line x1='{x1}' y1='{rows['front']}' x2='{x2}' y2='{rows['back']}' "
             f"stroke='{colour}' stroke-width='7' stroke-linecap='round' {extra}/>")
 
@@ -117,8 +117,8 @@ def sticks_html(game: Game) -> str:
 
 def pair_label(game: Game, pair: Pair) -> str:
     f, b = pair
-    return (f"front {game.layout.front_wall[f]} hole {f + 1} → "
-            f"back {game.layout.back_wall[b]} hole {b + 1}")
+    return (f"front {game.layout.front_wall[f - 1]} hole {f} → "
+            f"back {game.layout.back_wall[b - 1]} hole {b}")
 
 
 class CompanionPanel(widgets.VBox):
@@ -293,7 +293,7 @@ class SimulatedPanel(widgets.VBox):
         for i in range(players):
             p = widgets.FloatSlider(value=0.7, min=0, max=1, step=0.05,
                                     description=f"Player {i + 1} p", readout_format=".2f")
-            q = widgets.FloatSlider(value=0.05, min=0, max=1, step=0.01, description="q",
+            q = widgets.FloatSlider(value=0.05, min=0, max=0.3, step=0.01, description="q",
                                     readout_format=".2f")
             rows.append(widgets.HBox([p, q]))
         self.sliders.children = rows

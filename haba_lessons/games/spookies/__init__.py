@@ -11,9 +11,11 @@ value of a roll, optimal single-turn policy), ``strategies`` (named bots), ``sim
 
 from .board import (RewardTable, default_reward_table, load_data, load_reward_table,
                     reward_table_from_rows)
-from .rules import (ANY_FIGURE, ATTIC, START, Action, Rules, SpookiesGame, dice_outcomes,
+from .rules import (ANY_FIGURE, ATTIC, CHOOSE_DICE, CHOOSE_FIGURE, DICE, FRIEND, OVER, START,
+                    Action, Rules, SpookiesGame, dice_outcomes, position,
                     new_game, resolve_roll)
 
 __all__ = ["RewardTable", "default_reward_table", "load_data", "load_reward_table",
            "reward_table_from_rows", "ANY_FIGURE", "ATTIC", "START", "Action", "Rules",
-           "SpookiesGame", "dice_outcomes", "new_game", "resolve_roll"]
+           "SpookiesGame", "dice_outcomes", "new_game", "position", "resolve_roll", "FRIEND",
+           "CHOOSE_FIGURE", "CHOOSE_DICE", "DICE", "OVER"]

@@ -7,11 +7,14 @@ The state alternates between *decision* phases (a player acts) and *chance* phas
 (``chance_outcomes()`` lists exact probabilities; ``apply_chance`` applies one,
 ``sample_chance`` draws one with a seeded generator)::
 
-    "friend"         chance: the friend die (5 figures and "?", 1/6 each)
-    "choose_figure"  decision: after "?" (or every turn in the free-choice variant)
-    "choose_dice"    decision: roll 2, 3 or 4 dice, or stop (only after a success)
-    "dice"           chance: the dice, as sorted multisets with multinomial probabilities
-    "over"           the stockpile is empty
+    FRIEND         chance: the friend die (5 figures and "?", 1/6 each)
+    CHOOSE_FIGURE  decision: after "?" (or every turn in the free-choice variant)
+    CHOOSE_DICE    decision: roll 2, 3 or 4 dice, or stop (only after a success)
+    DICE           chance: the dice, as sorted multisets with multinomial probabilities
+    OVER           the stockpile is empty
+
+The state implements :class:`haba_lessons.games.protocol.GameState`; :func:`position` sets
+up a position a teacher describes.
 
 Two smaller chance events use the state's own seeded generator: which chips are in play
 (shuffled face down at set-up, so drawing from the top of the stockpile is a random draw)
@@ -36,12 +39,15 @@ import numpy as np
 from ..._checks import require_int
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
+from ..protocol import OVER, clone_generator
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
 ANY_FIGURE = "?"
 START = 0
 ATTIC = SPACE_COUNT
-PHASES = ("friend", "choose_figure", "choose_dice", "dice", "over")
+#: The phases of a turn (see the module docstring); ``OVER`` when the stockpile is empty.
+FRIEND, CHOOSE_FIGURE, CHOOSE_DICE, DICE = "friend", "choose_figure", "choose_dice", "dice"
+PHASES = (FRIEND, CHOOSE_FIGURE, CHOOSE_DICE, DICE, OVER)
 
 
 @dataclass(frozen=True)
@@ -159,6 +165,9 @@ class Event:
     text: str
     dice: tuple[int, ...] = ()
 
+    def __str__(self) -> str:
+        return self.text
+
 
 @dataclass
 class SpookiesGame:
@@ -173,7 +182,7 @@ class SpookiesGame:
     out_of_play: list[int]
     penalties: list[list[int]]
     current: int = 0
-    phase: str = "friend"
+    phase: str = FRIEND
     figure: int | None = None
     dice: int | None = None
     successes: int = 0
@@ -189,17 +198,28 @@ class SpookiesGame:
         return len(self.names)
 
     @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER
 
     @property
     def is_chance_node(self) -> bool:
-        return self.phase in ("friend", "dice")
+        return self.phase in (FRIEND, DICE)
 
     @property
     def must_roll(self) -> bool:
         """True before the compulsory first roll of a turn (stopping is not allowed yet)."""
         return self.successes == 0
+
+    def search_key(self) -> tuple:
+        """What decides the game's future, for an exact search to solve each state once (the
+        generator, which picks the chips paid as fines, is left out)."""
+        return (self.phase, tuple(self.positions), tuple(tuple(sorted(c)) for c in self.chips),
+                tuple(self.stockpile), tuple(map(tuple, self.penalties)), self.current,
+                self.figure, self.dice, self.successes > 0)
 
     def chip_counts(self) -> list[int]:
         """How many chips each player holds (public: the values are face down)."""
@@ -209,13 +229,23 @@ class SpookiesGame:
         """Each player's points. The state knows them; a fair view shows them only at the end."""
         return [sum(c) for c in self.chips]
 
-    def winners(self) -> list[int]:
-        """The players with the most points (ties share the win); only when the game is over."""
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the most points (ties share the win); empty until the game is over."""
         if not self.is_over:
-            raise IllegalActionError("the game is not over yet: points are counted only "
-                                     "when the stockpile is empty.")
+            return ()
         points = self.points()
-        return [p for p, v in enumerate(points) if v == max(points)]
+        return tuple(p for p, v in enumerate(points) if v == max(points))
+
+    def copy(self) -> SpookiesGame:
+        """An independent copy, its own generator included (the rules are shared)."""
+        other = object.__new__(SpookiesGame)
+        other.__dict__.update(self.__dict__)
+        other.names, other.rng = list(self.names), clone_generator(self.rng)
+        other.positions, other.log = list(self.positions), list(self.log)
+        other.chips, other.penalties = [list(c) for c in self.chips], [list(p) for p in self.penalties]
+        other.stockpile, other.out_of_play = list(self.stockpile), list(self.out_of_play)
+        return other
 
     def chip_total(self) -> int:
         """Stockpile + players' chips + penalty chips + chips out of play: always all the
@@ -238,16 +268,16 @@ class SpookiesGame:
     # --- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         """The possible chance outcomes now, with exact probabilities adding up to 1."""
-        if self.phase == "friend":
+        if self.phase == FRIEND:
             faces = list(self.rules.figures) + [ANY_FIGURE]
             return [(face, Fraction(1, 6)) for face in faces]
-        if self.phase == "dice":
+        if self.phase == DICE:
             return list(dice_outcomes(self.dice))
         raise IllegalActionError(f"no chance event now: {self._what_to_do()}.")
 
     def apply_chance(self, outcome: object) -> None:
         """Apply a chance outcome: a friend-die face, or the dice rolled (any order)."""
-        if self.phase == "friend":
+        if self.phase == FRIEND:
             faces = list(self.rules.figures) + [ANY_FIGURE]
             if outcome not in faces:
                 raise IllegalActionError(f"the friend die shows one of {', '.join(faces)}, "
@@ -255,11 +285,11 @@ class SpookiesGame:
             self.friend_face = outcome
             if outcome == ANY_FIGURE:
                 self._log("friend", "The friend die shows ?: choose a figure.")
-                self.phase = "choose_figure"
+                self.phase = CHOOSE_FIGURE
             else:
                 self._start_figure(self.rules.figures.index(outcome), "The friend die shows")
             return
-        if self.phase != "dice":
+        if self.phase != DICE:
             raise IllegalActionError(f"no chance event now: {self._what_to_do()}.")
         faces = self._check_dice(outcome)
         self._resolve(faces)
@@ -267,7 +297,7 @@ class SpookiesGame:
     def sample_chance(self, rng: np.random.Generator | None = None) -> object:
         """Draw the pending chance outcome with ``rng`` (default: the game's own), apply it."""
         rng = self.rng if rng is None else rng
-        if self.phase == "dice":     # the same draw as sample_outcome, with a cached table
+        if self.phase == DICE:     # the same draw as sample_outcome, with a cached table
             outcomes, cumulative = _dice_table(self.dice)
             index = int(np.searchsorted(cumulative, rng.random(), side="right"))
             outcome = outcomes[min(index, len(outcomes) - 1)]
@@ -279,9 +309,9 @@ class SpookiesGame:
     # --- decisions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The decisions the current player may take now (empty at chance nodes)."""
-        if self.phase == "choose_figure":
+        if self.phase == CHOOSE_FIGURE:
             return [Action("figure", name) for name in self.rules.figures]
-        if self.phase == "choose_dice":
+        if self.phase == CHOOSE_DICE:
             actions = [Action("roll", d) for d in DICE_CHOICES]
             return actions if self.must_roll else actions + [Action("stop")]
         return []
@@ -289,7 +319,9 @@ class SpookiesGame:
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply a decision (as listed by :meth:`legal_actions`)."""
         if not isinstance(action, Action):
-            raise InvalidArgumentError(f"an action must be an Action, not {action!r}.")
+            raise IllegalActionError(f"{action!r} is not a Spookies action: use "
+                                     f"Action('figure', name), Action('roll', 2/3/4) or "
+                                     f"Action('stop').")
         if action.kind == "figure":
             self.choose_figure(action.value, player=player)
         elif action.kind == "roll":
@@ -297,30 +329,33 @@ class SpookiesGame:
         elif action.kind == "stop":
             self.stop(player=player)
         else:
-            raise InvalidArgumentError(f"unknown action {action.kind!r}: use figure, roll or "
-                                       f"stop.")
+            raise IllegalActionError(f"unknown action {action.kind!r}: use figure, roll or "
+                                     f"stop.")
 
     def choose_figure(self, figure: str | int, player: int | None = None) -> None:
         """Choose the figure for this turn (after "?" or in the free-choice variant)."""
         self._check_player(player)
-        if self.phase != "choose_figure":
+        if self.phase != CHOOSE_FIGURE:
             raise IllegalActionError(f"you cannot choose a figure now: {self._what_to_do()}.")
         self._start_figure(self._figure_index(figure), f"{self.names[self.current]} chooses")
 
     def roll(self, dice: int, player: int | None = None) -> None:
         """Declare a roll with 2, 3 or 4 dice; the dice are then a chance event."""
-        dice = require_int(dice, "the number of dice", minimum=2, maximum=4)
+        if isinstance(dice, bool) or not isinstance(dice, (int, np.integer)) \
+                or dice not in DICE_CHOICES:
+            raise IllegalActionError(f"you roll 2, 3 or 4 dice, not {dice!r}.")
+        dice = int(dice)
         self._check_player(player)
-        if self.phase != "choose_dice":
+        if self.phase != CHOOSE_DICE:
             raise IllegalActionError(f"you cannot roll the number dice now: "
                                      f"{self._what_to_do()}.")
         self.dice = dice
-        self.phase = "dice"
+        self.phase = DICE
 
     def stop(self, player: int | None = None) -> None:
         """Stop voluntarily after a success and keep every chip taken this turn."""
         self._check_player(player)
-        if self.phase != "choose_dice":
+        if self.phase != CHOOSE_DICE:
             raise IllegalActionError(f"you cannot stop now: {self._what_to_do()}.")
         if self.must_roll:
             raise IllegalActionError("you must roll at least once before you may stop: "
@@ -332,16 +367,16 @@ class SpookiesGame:
     # --- internals --------------------------------------------------------------------------
     def _what_to_do(self) -> str:
         return {
-            "friend": f"{self.names[self.current]} must roll the friend die",
-            "choose_figure": f"{self.names[self.current]} must choose a figure",
-            "choose_dice": f"{self.names[self.current]} must choose 2, 3 or 4 dice"
+            FRIEND: f"{self.names[self.current]} must roll the friend die",
+            CHOOSE_FIGURE: f"{self.names[self.current]} must choose a figure",
+            CHOOSE_DICE: f"{self.names[self.current]} must choose 2, 3 or 4 dice"
                            + ("" if self.must_roll else " or stop"),
-            "dice": f"{self.names[self.current]}'s {self.dice} dice are waiting to be rolled",
-            "over": "the game is over",
+            DICE: f"{self.names[self.current]}'s {self.dice} dice are waiting to be rolled",
+            OVER: "the game is over",
         }[self.phase]
 
     def _check_player(self, player: int | None) -> None:
-        if self.phase == "over":
+        if self.phase == OVER:
             raise IllegalActionError("the game is over: start a new game to play again.")
         if player is not None and player != self.current:
             name = self.names[player] if isinstance(player, int) and 0 <= player < \
@@ -368,7 +403,7 @@ class SpookiesGame:
 
     def _start_figure(self, index: int, how: str) -> None:
         self.figure = index
-        self.phase = "choose_dice"
+        self.phase = CHOOSE_DICE
         where = self.rules.space_label(self.positions[index])
         self._log("figure", f"{how} {self.rules.figures[index]} (on {where}).")
 
@@ -401,9 +436,9 @@ class SpookiesGame:
                                  f"{len(taken)} chip(s){extra}.", faces)
             if not self.stockpile:
                 self._log("over", "The stockpile is empty: the game is over.")
-                self.phase = "over"
+                self.phase = OVER
             else:
-                self.phase = "choose_dice"
+                self.phase = CHOOSE_DICE
             return
         if outcome.kind == "failure":
             self.positions[self.figure] = outcome.position
@@ -426,7 +461,7 @@ class SpookiesGame:
 
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.players
-        self.phase = "choose_figure" if self.rules.free_choice else "friend"
+        self.phase = CHOOSE_FIGURE if self.rules.free_choice else FRIEND
         self.figure = None
         self.friend_face = None
         self.dice = None
@@ -469,5 +504,81 @@ def new_game(players: int | Sequence[str] = 4, *, rules: Rules | None = None,
         rules=rules, names=names, rng=rng, positions=[START] * 5,
         chips=[[] for _ in names], stockpile=all_chips[:in_play],
         out_of_play=all_chips[in_play:], penalties=[[] for _ in range(SPACE_COUNT + 1)],
-        phase="choose_figure" if rules.free_choice else "friend",
+        phase=CHOOSE_FIGURE if rules.free_choice else FRIEND,
     )
+
+
+def position(players: int | Sequence[str] = 4, *, figures: Sequence[int] | dict[str, int],
+             stockpile: int, chips: Sequence[int] | None = None,
+             penalties: Sequence[int] | None = None, current: int = 0,
+             figure: str | int | None = None, rules: Rules | None = None,
+             seed: int | None = COURSE_SEED) -> SpookiesGame:
+    """A legal position from a short description, checked field by field.
+
+    ``figures``: each figure's space (0 = start, 1..7 = >=5 .. >=11, 7 the attic), as five
+    numbers or ``{name: space}`` (figures not named stay at the start); ``stockpile``: chips
+    left in it; ``chips``: chips each player holds; ``penalties``: penalty chips on the
+    spaces 1..7; ``current``: whose turn it is; ``figure``: the figure the friend die has
+    just named (the position is then "choose 2, 3 or 4 dice"; else the turn starts with the
+    friend die). Chip values are dealt at random (seeded) from the box; the rest of the box
+    is out of play. What should Ana do with Hanja on >=9 and 10 chips? ::
+
+        >>> from fractions import Fraction
+        >>> from haba_lessons.games.spookies import position
+        >>> from haba_lessons.play import expectimax
+        >>> game = position(["Ana", "Ben"], figures={"Hanja": 5}, stockpile=40,
+        ...                 chips=[10, 10], figure="Hanja")
+        >>> [str(a) for a in game.legal_actions()]
+        ['roll 2 dice', 'roll 3 dice', 'roll 4 dice']
+        >>> best = expectimax(game, payoff=lambda s: tuple(len(c) for c in s.chips),
+        ...                   leaf=lambda s: s.current != 0, horizon=8)
+        >>> str(best.action), best.values[0] - 10      # expected chips gained this turn
+        ('roll 4 dice', Fraction(271, 648))
+    """
+    game = new_game(players, rules=rules, seed=seed)
+    rules, n = game.rules, game.players
+    if isinstance(figures, dict):
+        unknown = [name for name in figures if name not in rules.figures]
+        if unknown:
+            raise InvalidArgumentError(f"figures: there is no figure {unknown[0]!r}; the "
+                                       f"figures are {', '.join(rules.figures)}.")
+        figures = [figures.get(name, START) for name in rules.figures]
+    figures = list(figures)
+    if len(figures) != len(rules.figures):
+        raise InvalidArgumentError(f"figures: give the space of each of the "
+                                   f"{len(rules.figures)} figures, not {len(figures)} numbers.")
+    spaces = [require_int(f, "figures (a space from 0 = start to 7 = attic)", minimum=START,
+                          maximum=ATTIC) for f in figures]
+    chips = [0] * n if chips is None else list(chips)
+    if len(chips) != n:
+        raise InvalidArgumentError(f"chips: give the chips of each of the {n} players, "
+                                   f"not {len(chips)} numbers.")
+    held = [require_int(c, "chips (chips a player holds)", minimum=0) for c in chips]
+    penalties = [0] * SPACE_COUNT if penalties is None else list(penalties)
+    if len(penalties) != SPACE_COUNT:
+        raise InvalidArgumentError(f"penalties: give the penalty chips on each of the "
+                                   f"{SPACE_COUNT} spaces >=5 .. >=11, not {len(penalties)}.")
+    lying = [require_int(p, "penalties (penalty chips on a space)", minimum=0)
+             for p in penalties]
+    pile = require_int(stockpile, "stockpile (chips left in it)", minimum=1)
+    used = pile + sum(held) + sum(lying)
+    if used > rules.total_chips:
+        raise InvalidArgumentError(f"stockpile + chips + penalties = {used}, but the box has "
+                                   f"only {rules.total_chips} chips.")
+    current = require_int(current, "current (whose turn it is)", minimum=0, maximum=n - 1)
+    box = game.stockpile + game.out_of_play          # all 75 chips, shuffled by the seed
+    game.stockpile, box = box[:pile], box[pile:]
+    for p, count in enumerate(held):
+        game.chips[p], box = box[:count], box[count:]
+    for space, count in enumerate(lying, start=1):
+        game.penalties[space], box = box[:count], box[count:]
+    game.out_of_play = box
+    game.positions = spaces
+    game.current = current
+    if figure is not None:
+        try:
+            index = game._figure_index(figure)
+        except IllegalActionError as error:
+            raise InvalidArgumentError(f"figure: {error}") from None
+        game._start_figure(index, "The position starts with")
+    return game

@@ -49,7 +49,7 @@ def play_game(strategies: Sequence[str | Strategy], *, seed: int = COURSE_SEED,
     game = new_game([b.name for b in bots], rules=rules, seed=seed, free_choice=free_choice)
     finish_game(game, bots, np.random.default_rng([seed, 1]))
     return GameResult(tuple(b.name for b in bots), tuple(game.points()),
-                      tuple(game.chip_counts()), tuple(game.winners()), game.turn - 1)
+                      tuple(game.chip_counts()), game.winners, game.turn - 1)
 
 
 def finish_game(game: SpookiesGame, bots: Sequence[Strategy],

@@ -317,7 +317,7 @@ class SpookiesTable:
     def _score_html(self) -> str:
         game = self.game
         rows = []
-        winners = game.winners() if game.is_over else []
+        winners = game.winners
         for p, name in enumerate(game.names):
             points = str(game.points()[p]) if game.is_over else "hidden (face down)"
             mark = " 🏆 winner" if p in winners else (" ◀ to play" if p == game.current
