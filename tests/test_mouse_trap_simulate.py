@@ -17,7 +17,7 @@ def engine_completion_turn(players: int, dice_row: np.ndarray, strategy: str) ->
     trap is complete; return the engine's own ``trap_completed_on_turn``."""
     state, bot, used = new_game(players), get_strategy(strategy), 0
     while state.trap_completed_on_turn is None:
-        if state.is_chance_node():
+        if state.is_chance_node:
             assert state.phase == ROLL      # no crank and no push before the trap is built
             state.apply_action(int(dice_row[used]))
             used += 1
