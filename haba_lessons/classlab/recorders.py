@@ -12,7 +12,6 @@ the JupyterLab theme's colours, so they are readable in the dark theme too.
 
 from __future__ import annotations
 
-import copy
 from html import escape
 from pathlib import Path
 
@@ -198,13 +197,13 @@ class _RecordingGame(Game):
             self.recorder._engine_did(before, player, "attempt",
                                       SLID_OUT if kind == SLID_OUT else str(kind))
 
-    def __deepcopy__(self, memo: dict) -> _RecordingGame:
+    def copy(self) -> _RecordingGame:
         """A copy of the game for undo, without the recorder (it is set again on restore)."""
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        for key, value in vars(self).items():
-            setattr(new, key, None if key == "recorder" else copy.deepcopy(value, memo))
-        return new
+        other = super().copy()
+        other.recorder = None
+        return other
+
+    clone = copy
 
 
 class _RecordingCompanion(CompanionPanel):

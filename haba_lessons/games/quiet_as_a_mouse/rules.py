@@ -125,7 +125,7 @@ class Game:
     # --- reading the state ----------------------------------------------------------------
     def copy(self) -> Game:
         """An independent copy (the layout and skills are shared: they never change)."""
-        other = object.__new__(Game)
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands, other.castle, other.log = list(self.hands), dict(self.castle), list(self.log)
         other._rng = None
