@@ -1,4 +1,5 @@
-"""Charts of notebook 08: a simulated null distribution, Beta posteriors, observed vs exact.
+"""Charts of notebook 08: a simulated null distribution, Beta posteriors, win chances over
+the posterior, observed vs exact.
 
 Okabe-Ito colours (``haba_lessons.charts``), a title saying what is shown, and a one-line
 text description on every chart for screen readers.
@@ -51,6 +52,24 @@ def posterior_curves(posteriors: Sequence[BetaPosterior], labels: Sequence[str],
         title=title, width=WIDTH, height=HEIGHT,
         description=f"Line chart: {title}. One curve per child ({', '.join(labels)}); the "
                     f"higher and narrower a curve, the surer we are of that child's p.")
+
+
+def win_chance_histograms(wins: np.ndarray, labels: Sequence[str], *,
+                          title: str) -> alt.Chart:
+    """Each seat's win chance over the posterior draws: one histogram per seat, overlaid."""
+    bins = np.linspace(0, 1, 41)
+    rows = [{"from": float(a), "to": float(b), "share": int(c) / len(row), "seat": label}
+            for row, label in zip(wins, labels)
+            for a, b, c in zip(bins[:-1], bins[1:], np.histogram(row, bins=bins)[0])]
+    chart = alt.Chart(alt.Data(values=rows)).mark_rect(opacity=0.6).encode(
+        x=alt.X("from:Q", title="chance of winning the game", scale=alt.Scale(domain=[0, 1])),
+        x2="to:Q", y=alt.Y("share:Q", title="share of posterior draws", stack=None),
+        color=alt.Color("seat:N", sort=list(labels), title=None,
+                        scale=alt.Scale(domain=list(labels), range=OKABE_ITO[:len(labels)])))
+    return chart.properties(
+        title=title, width=WIDTH, height=HEIGHT,
+        description=f"Overlaid histograms: {title}. One colour per seat ({', '.join(labels)}); "
+                    f"the wider a seat's histogram, the less sure we are of its chance.")
 
 
 def observed_vs_exact(table: pd.DataFrame, *, x: str, observed: str, low: str, high: str,

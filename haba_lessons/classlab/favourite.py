@@ -1,12 +1,11 @@
-"""Who is the favourite now? The exact game value at what the attempts say about each child.
+"""Who is the favourite now? The game value of Quiet as a Mouse under what the attempts say.
 
-The exact win chances come from ``haba_lessons.games.quiet_as_a_mouse.exact_game_value``
-(q = 0, strategy "most open"), with each child's p read off their Beta posterior and
-rounded to the nearest 0.05. Each call solves the whole game exactly (half a second to two
-seconds for two players), so the uncertainty is carried through with the monotone corners of
-the posterior box: a child's win chance grows with their own p and shrinks as the others' p
-grow, so it is lowest when their p is at the bottom of its 95% interval and the others' at the top, and
-highest the other way round. The tests check that monotonicity at sample points.
+Each child's steadiness p has a Beta posterior. Draw a p for every child from their
+posterior, solve the game for that profile (two-player model of notebook 04: strategy
+"most open", q = 0), and repeat a few thousand times: the win chances obtained form the
+posterior of each child's win chance, so the uncertainty about p is carried all the way
+into "who wins?". :func:`~haba_lessons.games.quiet_as_a_mouse.sweep.win_chances_many` solves
+all the draws in one pass; :func:`win_chances` gives the exact fractions at one profile.
 """
 
 from __future__ import annotations
@@ -14,61 +13,65 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
+from .._checks import require_int
 from ..errors import InvalidArgumentError
 from ..games.quiet_as_a_mouse import exact_game_value, make_skills
+from ..games.quiet_as_a_mouse.sweep import win_chances_many
 from .inference import BetaPosterior
-
-
-def twentieths(x: float) -> Fraction:
-    """x rounded to the nearest 1/20 (0.05), as an exact fraction: small denominators keep
-    the exact solver fast, and the data cannot tell p closer than that anyway."""
-    return Fraction(round(float(x) * 20), 20)
 
 
 def win_chances(ps: Sequence[Fraction]) -> tuple[Fraction, ...]:
     """Each seat's exact chance of winning (ties count for every winner) when seat i has p[i]."""
-    if not 2 <= len(ps) <= 3:
+    _check_seats(len(ps))
+    return exact_game_value(len(ps), make_skills(len(ps), p=[Fraction(p) for p in ps])).win
+
+
+def _check_seats(seats: int) -> None:
+    if not 2 <= seats <= 3:
         raise InvalidArgumentError("give the steadiness of 2 or 3 players (4 is too slow to "
-                                   "solve exactly in a lesson).")
-    return _win_chances(tuple(Fraction(p) for p in ps))
+                                   "solve in a lesson).")
 
 
-@lru_cache(maxsize=64)
-def _win_chances(ps: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
-    return exact_game_value(len(ps), make_skills(len(ps), p=list(ps))).win
+def posterior_win_draws(posteriors: Sequence[BetaPosterior], rng: np.random.Generator,
+                        draws: int = 4000) -> np.ndarray:
+    """Win chances for ``draws`` profiles drawn from the posteriors: one row per seat."""
+    _check_seats(len(posteriors))
+    draws = require_int(draws, "draws", minimum=100)
+    profiles = np.vstack([rng.beta(post.a, post.b, draws) for post in posteriors])
+    return win_chances_many(profiles)
 
 
 @dataclass(frozen=True)
 class FavouriteRow:
     seat: int
-    p: Fraction
-    win: Fraction
-    low: Fraction
-    high: Fraction
+    win: float            # the posterior mean of the seat's win chance
+    low: float            # central 95% of the posterior of the win chance
+    high: float
+    favourite: float      # share of draws in which this seat's win chance is the largest
 
 
-def favourite_table(posteriors: Sequence[BetaPosterior], level: float = 0.95) -> list[FavouriteRow]:
-    """For each seat: p (posterior mean), exact win chance there, and its range over the box."""
-    means = [twentieths(post.mean) for post in posteriors]
-    bounds = [tuple(twentieths(x) for x in post.interval(level)) for post in posteriors]
-    central = win_chances(means)
-    rows = []
-    for seat in range(len(posteriors)):
-        worst = [bounds[i][0] if i == seat else bounds[i][1] for i in range(len(posteriors))]
-        best = [bounds[i][1] if i == seat else bounds[i][0] for i in range(len(posteriors))]
-        rows.append(FavouriteRow(seat + 1, means[seat], central[seat],
-                                 win_chances(worst)[seat], win_chances(best)[seat]))
-    return rows
+def favourite_table(wins: np.ndarray, level: float = 0.95) -> list[FavouriteRow]:
+    """For each seat, from :func:`posterior_win_draws`' rows: its win chance under the
+    posterior (mean and central interval) and the posterior probability that it is the
+    favourite."""
+    wins = np.asarray(wins, dtype=float)
+    if wins.ndim != 2 or len(wins) < 2:
+        raise InvalidArgumentError("give the win chances as posterior_win_draws returns them: "
+                                   "one row per seat.")
+    tail = (1 - level) / 2
+    best = wins.argmax(axis=0)
+    return [FavouriteRow(seat + 1, float(row.mean()), float(np.quantile(row, tail)),
+                         float(np.quantile(row, 1 - tail)), float(np.mean(best == seat)))
+            for seat, row in enumerate(wins)]
 
 
-def favourite_frame(posteriors: Sequence[BetaPosterior], level: float = 0.95) -> pd.DataFrame:
-    """``favourite_table`` as a table to show: win chances to 3 decimals, one row per seat."""
-    return pd.DataFrame([{"seat": row.seat, "p (posterior mean, to 0.05)": float(row.p),
-                          "P(win)": round(float(row.win), 3),
-                          "lowest (corner)": round(float(row.low), 3),
-                          "highest (corner)": round(float(row.high), 3)}
-                         for row in favourite_table(posteriors, level)])
+def favourite_frame(wins: np.ndarray) -> pd.DataFrame:
+    """``favourite_table`` as a table to show, to 3 decimals, one row per seat."""
+    return pd.DataFrame([{"seat": row.seat, "P(win), posterior mean": round(row.win, 3),
+                          "95% from": round(row.low, 3), "95% to": round(row.high, 3),
+                          "P(the favourite)": round(row.favourite, 3)}
+                         for row in favourite_table(wins)])
