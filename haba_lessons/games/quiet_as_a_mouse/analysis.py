@@ -24,7 +24,7 @@ from functools import lru_cache
 from ...distribution import Distribution
 from ...errors import InvalidArgumentError
 from .layout import Layout, load_layout
-from .rules import Skill
+from .rules import Game, Skill
 
 #: One entry per colour: (faces of a die showing it, free front holes, free back holes), sorted.
 #: Whole numbers only, so that states hash fast; a die has sum(faces) faces.
@@ -314,3 +314,39 @@ def skill_table(values: Mapping[Fraction, "GameValue"]) -> "pd.DataFrame":
                           "player 1 wins": round(float(v.win[0]), 4),
                           "player 2 wins": round(float(v.win[1]), 4)}
                          for p, v in values.items()])
+
+
+def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
+    """The value of every hole pair the current player may choose now, by exact expectimax.
+
+    ``game`` waits for a choice (roll applied). Each pair is searched ``horizon`` steps deep
+    with every player choosing their own best pair afterwards; a game still running then
+    counts once as lost and once as won by everybody, so the two columns bracket the exact
+    win chance (equal to 4 decimals when the horizon is long enough). ``next roll fits`` is
+    the chance that the next roll fits a free pair if this attempt is silent.
+    """
+    import pandas as pd
+
+    from ...play import expectimax
+    from .rules import CHOOSE
+
+    if game.phase != CHOOSE:
+        raise InvalidArgumentError(f"the position waits for {game.phase!r}, not for a choice of "
+                                   f"holes: apply a roll first (game.apply_roll((colour, "
+                                   f"colour))).")
+    me, players = game.current, game.players
+    low = expectimax(game, horizon=horizon, cutoff=lambda s: (Fraction(0),) * players)
+    high = expectimax(game, horizon=horizon, cutoff=lambda s: (Fraction(1),) * players)
+    rows = []
+    for (pair, lo), (_, hi) in zip(low.actions, high.actions):
+        after = game.copy()
+        after.choose_pair(pair)
+        after.apply_attempt("silent")
+        fits = 1 - after.blocked_probability() if not after.is_over else None
+        rows.append({"front hole": pair[0], "back hole": pair[1],
+                     "colours (front / back)": f"{game.layout.front_wall[pair[0] - 1]} / "
+                                               f"{game.layout.back_wall[pair[1] - 1]}",
+                     "next roll fits": "-" if fits is None else str(fits),
+                     f"P(player {me + 1} wins) from": round(float(lo[me]), 4),
+                     "to": round(float(hi[me]), 4)})
+    return pd.DataFrame(rows)
