@@ -72,3 +72,14 @@ def test_choice_table_needs_a_rolled_position():
     with pytest.raises(InvalidArgumentError, match="apply a roll first"):
         analysis.choice_table(game)
     assert game.snapshot() == before
+
+
+def test_floating_point_game_value_agrees_with_the_fractions():
+    from haba_lessons.games.quiet_as_a_mouse import make_skills
+
+    skills = make_skills(2, p=[Fraction(3, 10), Fraction(4, 5)])
+    exact = analysis.exact_game_value(2, skills)
+    fast = analysis.exact_game_value(2, skills, exact=False)
+    assert isinstance(fast.expected_turns, float) and fast.states == exact.states
+    assert abs(fast.expected_turns - float(exact.expected_turns)) < 1e-9
+    assert all(abs(a - float(b)) < 1e-12 for a, b in zip(fast.win, exact.win))

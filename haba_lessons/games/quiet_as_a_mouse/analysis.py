@@ -200,12 +200,13 @@ class GameValue:
 
 
 def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "most open",
-                     layout: Layout | None = None) -> GameValue:
+                     layout: Layout | None = None, *, exact: bool = True) -> GameValue:
     """Expected number of turns and win probability by seat, exactly, when no stick slides out.
 
     Every player rolls, places by ``strategy``, and is silent with their own chance ``p``.
     Needs ``q = 0`` for everyone (see the module note) and ``p > 0`` for someone (else the
-    game never ends).
+    game never ends). ``exact=False`` solves the same equations in floating point (the
+    same answer to about 12 decimals, many times faster: for 3 and 4 players).
     """
     layout = layout or load_layout()
     if players not in layout.sticks_per_player:
@@ -221,12 +222,14 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
     orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
     dealt = players * layout.sticks_per_player[players]
     end = layout.sticks_to_end
-    p = [s.p for s in skills]
-    zero = (Fraction(0),) * (players + 1)
+    number = Fraction if exact else float
+    p = [number(s.p) for s in skills]
+    one, nothing = number(1), number(0)
+    zero = (nothing,) * (players + 1)
     memo: dict[tuple[Counts, tuple[int, ...]], list[tuple[Fraction, ...]]] = {}
 
     def terminal(winners: list[int]) -> tuple[Fraction, ...]:
-        return (Fraction(0),) + tuple(Fraction(int(i in winners)) for i in range(players))
+        return (nothing,) + tuple(one if i in winners else nothing for i in range(players))
 
     def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple[Fraction, ...]:
         hands = hands[:t] + (hands[t] - 1,) + hands[t + 1:]
@@ -241,11 +244,11 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         key = (state, hands)
         if key in memo:
             return memo[key]
-        moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
-        unblocked = sum((r for _, r in moves), Fraction(0))
+        moves = [(s, number(r)) for s, r in placement_outcomes(state, strategy) if s != state]
+        unblocked = sum((r for _, r in moves), nothing)
         stay, leave = [], []
         for t in range(players):
-            value = [Fraction(1)] + [Fraction(0)] * players
+            value = [one] + [nothing] * players
             for nxt, r in moves:
                 weight = r * p[t]
                 for k, v in enumerate(after_silent(nxt, hands, t)):
@@ -275,7 +278,7 @@ def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
     n = len(stay)
     values: list[tuple[Fraction, ...]] = [zero] * n
     for start in range(n):
-        total, weight = list(zero), Fraction(1)
+        total, weight = list(zero), 1
         for step in range(n):
             t = (start + step) % n
             total = [a + weight * b for a, b in zip(total, leave[t])]
