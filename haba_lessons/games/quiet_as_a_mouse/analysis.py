@@ -11,7 +11,9 @@ placed stick changes counts or hands; a blocked roll or an alarm only passes the
 states with the same counts and hands form a small cycle of turns, solved in closed form, and
 everything else is a memoized recursion towards the end of the game. Sticks that slide out
 are left to the simulation: which holes a slid-out stick frees depends on how the sticks pair
-front and back colours, which the counts forget (so the exact game value needs q = 0).
+front and back colours, which the counts forget (so the exact game value needs q = 0). A
+small set-up position can be searched exactly on the rules engine itself, sticks that slide
+out included (:func:`choice_table`, with :func:`haba_lessons.play.expectimax`).
 """
 
 from __future__ import annotations
