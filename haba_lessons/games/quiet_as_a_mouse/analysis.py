@@ -326,9 +326,11 @@ def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
 
     ``game`` waits for a choice (roll applied). Each pair is searched ``horizon`` steps deep
     with every player choosing their own best pair afterwards; a game still running then
-    counts once as lost and once as won by everybody, so the two columns bracket the exact
-    win chance (equal to 4 decimals when the horizon is long enough). ``next roll fits`` is
-    the chance that the next roll fits a free pair if this attempt is silent.
+    counts once as lost and once as won by everybody. When no later choice can change who
+    wins (as in notebook 04's race for the last stick) the two columns bracket the exact win
+    chance, equal to 4 decimals once the horizon is long enough; otherwise a gap between them
+    shows that the horizon is too short. ``next roll fits`` is the chance that the next roll
+    fits a free pair if this attempt is silent.
     """
     import pandas as pd
 
