@@ -28,13 +28,16 @@ def main() -> None:
         blocked_as_castle_fills(strategy)
         print(f"  {strategy:16s} {time.perf_counter() - start:6.2f} s")
 
-    print("Exact game value (expected turns, win chance by seat), p = 1/2, q = 0, 'most open':")
+    print("Exact game value (expected turns, win chance by seat), p = 1/2, q = 0, 'most open';")
+    print("fractions (exact=True) and the same equations in floating point (exact=False):")
     for players in (2, 3, 4):
-        start = time.perf_counter()
-        value = exact_game_value(players, make_skills(players, p=Fraction(1, 2)))
-        seconds = time.perf_counter() - start
-        print(f"  {players} players: {seconds:6.2f} s, {value.states} (castle, hands) levels, "
-              f"E[turns] = {float(value.expected_turns):.3f}")
+        for exact in (True, False):
+            start = time.perf_counter()
+            value = exact_game_value(players, make_skills(players, p=Fraction(1, 2)), exact=exact)
+            seconds = time.perf_counter() - start
+            print(f"  {players} players, {'fractions' if exact else 'floats   '}: {seconds:6.2f} s, "
+                  f"{value.states} (castle, hands) levels, "
+                  f"E[turns] = {float(value.expected_turns):.6f}")
 
 
 if __name__ == "__main__":

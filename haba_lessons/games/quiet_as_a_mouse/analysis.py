@@ -11,7 +11,9 @@ placed stick changes counts or hands; a blocked roll or an alarm only passes the
 states with the same counts and hands form a small cycle of turns, solved in closed form, and
 everything else is a memoized recursion towards the end of the game. Sticks that slide out
 are left to the simulation: which holes a slid-out stick frees depends on how the sticks pair
-front and back colours, which the counts forget (so the exact game value needs q = 0).
+front and back colours, which the counts forget (so the exact game value needs q = 0). A
+small set-up position can be searched exactly on the rules engine itself, sticks that slide
+out included (:func:`choice_table`, with :func:`haba_lessons.play.expectimax`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from functools import lru_cache
 from ...distribution import Distribution
 from ...errors import InvalidArgumentError
 from .layout import Layout, load_layout
-from .rules import Skill
+from .rules import Game, Skill
 
 #: One entry per colour: (faces of a die showing it, free front holes, free back holes), sorted.
 #: Whole numbers only, so that states hash fast; a die has sum(faces) faces.
@@ -200,12 +202,13 @@ class GameValue:
 
 
 def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "most open",
-                     layout: Layout | None = None) -> GameValue:
+                     layout: Layout | None = None, *, exact: bool = True) -> GameValue:
     """Expected number of turns and win probability by seat, exactly, when no stick slides out.
 
     Every player rolls, places by ``strategy``, and is silent with their own chance ``p``.
     Needs ``q = 0`` for everyone (see the module note) and ``p > 0`` for someone (else the
-    game never ends).
+    game never ends). ``exact=False`` solves the same equations in floating point (the
+    same answer to about 12 decimals, many times faster: for 3 and 4 players).
     """
     layout = layout or load_layout()
     if players not in layout.sticks_per_player:
@@ -221,12 +224,14 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
     orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
     dealt = players * layout.sticks_per_player[players]
     end = layout.sticks_to_end
-    p = [s.p for s in skills]
-    zero = (Fraction(0),) * (players + 1)
+    number = Fraction if exact else float
+    p = [number(s.p) for s in skills]
+    one, nothing = number(1), number(0)
+    zero = (nothing,) * (players + 1)
     memo: dict[tuple[Counts, tuple[int, ...]], list[tuple[Fraction, ...]]] = {}
 
     def terminal(winners: list[int]) -> tuple[Fraction, ...]:
-        return (Fraction(0),) + tuple(Fraction(int(i in winners)) for i in range(players))
+        return (nothing,) + tuple(one if i in winners else nothing for i in range(players))
 
     def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple[Fraction, ...]:
         hands = hands[:t] + (hands[t] - 1,) + hands[t + 1:]
@@ -241,11 +246,11 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         key = (state, hands)
         if key in memo:
             return memo[key]
-        moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
-        unblocked = sum((r for _, r in moves), Fraction(0))
+        moves = [(s, number(r)) for s, r in placement_outcomes(state, strategy) if s != state]
+        unblocked = sum((r for _, r in moves), nothing)
         stay, leave = [], []
         for t in range(players):
-            value = [Fraction(1)] + [Fraction(0)] * players
+            value = [one] + [nothing] * players
             for nxt, r in moves:
                 weight = r * p[t]
                 for k, v in enumerate(after_silent(nxt, hands, t)):
@@ -275,7 +280,7 @@ def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
     n = len(stay)
     values: list[tuple[Fraction, ...]] = [zero] * n
     for start in range(n):
-        total, weight = list(zero), Fraction(1)
+        total, weight = list(zero), 1
         for step in range(n):
             t = (start + step) % n
             total = [a + weight * b for a, b in zip(total, leave[t])]
@@ -314,3 +319,41 @@ def skill_table(values: Mapping[Fraction, "GameValue"]) -> "pd.DataFrame":
                           "player 1 wins": round(float(v.win[0]), 4),
                           "player 2 wins": round(float(v.win[1]), 4)}
                          for p, v in values.items()])
+
+
+def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
+    """The value of every hole pair the current player may choose now, by exact expectimax.
+
+    ``game`` waits for a choice (roll applied). Each pair is searched ``horizon`` steps deep
+    with every player choosing their own best pair afterwards; a game still running then
+    counts once as lost and once as won by everybody. When no later choice can change who
+    wins (as in notebook 04's race for the last stick) the two columns bracket the exact win
+    chance, equal to 4 decimals once the horizon is long enough; otherwise a gap between them
+    shows that the horizon is too short. ``next roll fits`` is the chance that the next roll
+    fits a free pair if this attempt is silent.
+    """
+    import pandas as pd
+
+    from ...play import expectimax
+    from .rules import CHOOSE
+
+    if game.phase != CHOOSE:
+        raise InvalidArgumentError(f"the position waits for {game.phase!r}, not for a choice of "
+                                   f"holes: apply a roll first (game.apply_roll((colour, "
+                                   f"colour))).")
+    me, players = game.current, game.players
+    low = expectimax(game, horizon=horizon, cutoff=lambda s: (Fraction(0),) * players)
+    high = expectimax(game, horizon=horizon, cutoff=lambda s: (Fraction(1),) * players)
+    rows = []
+    for (pair, lo), (_, hi) in zip(low.actions, high.actions):
+        after = game.copy()
+        after.choose_pair(pair)
+        after.apply_attempt("silent")
+        fits = 1 - after.blocked_probability() if not after.is_over else None
+        rows.append({"front hole": pair[0], "back hole": pair[1],
+                     "colours (front / back)": f"{game.layout.front_wall[pair[0] - 1]} / "
+                                               f"{game.layout.back_wall[pair[1] - 1]}",
+                     "next roll fits": "-" if fits is None else str(fits),
+                     f"P(player {me + 1} wins) from": round(float(lo[me]), 4),
+                     "to": round(float(hi[me]), 4)})
+    return pd.DataFrame(rows)

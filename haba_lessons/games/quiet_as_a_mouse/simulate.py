@@ -61,6 +61,7 @@ def simulate_games(games: int, players: int, skills: Sequence[Skill],
                    layout: Layout | None = None, description: str = "") -> list[GameResult]:
     """Play ``games`` seeded games (a progress bar in notebooks)."""
     games = require_int(games, "games", minimum=1)
+    layout = layout or load_layout()   # read the data file once, not once per game
     return [play_game(players, skills, rng, strategy, layout)
             for _ in progress(range(games), games, description)]
 
