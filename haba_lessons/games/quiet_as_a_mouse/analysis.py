@@ -19,9 +19,10 @@ out included (:func:`choice_table`, with :func:`haba_lessons.play.expectimax`).
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from ...distribution import Distribution
 from ...errors import InvalidArgumentError
@@ -222,18 +223,30 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
                                    "game never ends; give someone p > 0.")
     orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
+    number = Fraction if exact else float
+    start, states = solve_game(players, [number(s.p) for s in skills], strategy, layout,
+                               number, number(1), number(0))
+    return GameValue(start[0], start[1:], states)
+
+
+def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
+               number: Callable[[Fraction], Any], one: Any, nothing: Any) -> tuple[tuple, int]:
+    """The equations of the game solved for seat 1 to roll first: (expected turns, each seat's
+    win chance) and the number of states solved. No checks: callers check their input.
+
+    ``p[t]`` is seat t's chance of a silent attempt as a Fraction, a float, or a numpy array
+    (one entry per profile, to solve many profiles in one pass); ``one`` and ``nothing`` are
+    1 and 0 of that kind and ``number`` turns a Fraction into a scalar of it.
+    """
     dealt = players * layout.sticks_per_player[players]
     end = layout.sticks_to_end
-    number = Fraction if exact else float
-    p = [number(s.p) for s in skills]
-    one, nothing = number(1), number(0)
     zero = (nothing,) * (players + 1)
-    memo: dict[tuple[Counts, tuple[int, ...]], list[tuple[Fraction, ...]]] = {}
+    memo: dict[tuple[Counts, tuple[int, ...]], list[tuple]] = {}
 
-    def terminal(winners: list[int]) -> tuple[Fraction, ...]:
+    def terminal(winners: list[int]) -> tuple:
         return (nothing,) + tuple(one if i in winners else nothing for i in range(players))
 
-    def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple[Fraction, ...]:
+    def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple:
         hands = hands[:t] + (hands[t] - 1,) + hands[t + 1:]
         if hands[t] == 0:
             return terminal([t])
@@ -242,20 +255,20 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
             return terminal([i for i, h in enumerate(hands) if h == fewest])
         return level(state, hands)[(t + 1) % players]
 
-    def level(state: Counts, hands: tuple[int, ...]) -> list[tuple[Fraction, ...]]:
+    def level(state: Counts, hands: tuple[int, ...]) -> list[tuple]:
         key = (state, hands)
         if key in memo:
             return memo[key]
         moves = [(s, number(r)) for s, r in placement_outcomes(state, strategy) if s != state]
-        unblocked = sum((r for _, r in moves), nothing)
+        unblocked = sum((r for _, r in moves), number(0))
         stay, leave = [], []
         for t in range(players):
             value = [one] + [nothing] * players
             for nxt, r in moves:
                 weight = r * p[t]
                 for k, v in enumerate(after_silent(nxt, hands, t)):
-                    if v:
-                        value[k] += weight * v
+                    if v is not nothing:       # skip the zeros of finished games
+                        value[k] = value[k] + weight * v
             stay.append(1 - unblocked * p[t])
             leave.append(tuple(value))
         memo[key] = _solve_turn_cycle(stay, leave, zero)
@@ -267,7 +280,7 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         start = level(full_counts(layout), (layout.sticks_per_player[players],) * players)[0]
     finally:
         sys.setrecursionlimit(limit)
-    return GameValue(start[0], start[1:], len(memo))
+    return start, len(memo)
 
 
 def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
