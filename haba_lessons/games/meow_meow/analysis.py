@@ -173,7 +173,7 @@ def special_type_table(players: int = 4) -> list[dict]:
     return rows
 
 
-__all__ = ["cards_that_fit", "chain_length", "first_hand_fits", "first_hand_fits_simple", "fox_chain",
+__all__ = ["cards_that_fit", "chain_length", "choice_table", "first_hand_fits", "first_hand_fits_simple", "fox_chain",
            "no_special_formula", "special_cards_in_hand", "special_type_table"]
 
 
