@@ -17,10 +17,12 @@ from collections import Counter
 from fractions import Fraction
 from math import comb, factorial
 
+import pandas as pd
 import sympy
 
 from ...distribution import Distribution
 from ...draws import hypergeometric
+from ...errors import InvalidArgumentError
 from .deck import Card
 from .rules import Rules, make_rules, matches
 
@@ -171,5 +173,22 @@ def special_type_table(players: int = 4) -> list[dict]:
     return rows
 
 
-__all__ = ["cards_that_fit", "chain_length", "first_hand_fits", "first_hand_fits_simple", "fox_chain",
+__all__ = ["cards_that_fit", "chain_length", "choice_table", "first_hand_fits", "first_hand_fits_simple", "fox_chain",
            "no_special_formula", "special_cards_in_hand", "special_type_table"]
+
+
+def choice_table(solution, player: int = 0) -> pd.DataFrame:
+    """Each choice of an exact search (:func:`haba_lessons.play.expectimax` with the default
+    win payoff) beside ``player``'s chance to win, exactly and rounded; the best first, ties
+    in the order listed."""
+    try:
+        scored = [(str(action), values[player]) for action, values in solution.actions]
+    except (AttributeError, TypeError, IndexError):
+        raise InvalidArgumentError("give the result of expectimax at a decision (its .actions "
+                                   "lists each choice) and a child of the round.") from None
+    if not scored:
+        raise InvalidArgumentError("this search has no choices: solve a position where the "
+                                   "child must decide (play a card or draw).")
+    scored.sort(key=lambda pair: -pair[1])
+    return pd.DataFrame([{"choice": c, "chance to win": str(v), "≈": round(float(v), 3)}
+                         for c, v in scored])

@@ -287,3 +287,20 @@ def policy_array_value(policy: Sequence[Sequence[int]], start: int, rules: Rules
     if table[start][0] == 0:
         raise InvalidArgumentError("the first roll of a turn cannot be a stop (0).")
     return worth(start, 0)
+
+
+def choice_table(solution, player: int = 0, before: int = 0) -> pd.DataFrame:
+    """Each choice of an exact search (:func:`haba_lessons.play.expectimax` with the chips held
+    as payoff) beside its value for ``player``: chips expected at the end of the turn minus
+    ``before``, exactly and rounded; the best choice first, ties in the order listed."""
+    try:
+        scored = [(str(action), values[player] - before) for action, values in solution.actions]
+    except (AttributeError, TypeError, IndexError):
+        raise InvalidArgumentError("give the result of expectimax at a decision (its .actions "
+                                   "lists each choice) and a player of the game.") from None
+    if not scored:
+        raise InvalidArgumentError("this search has no choices: solve a position where the "
+                                   "player must decide (roll 2, 3 or 4 dice, or stop).")
+    scored.sort(key=lambda pair: -pair[1])
+    return pd.DataFrame([{"choice": c, "expected chips gained": str(v), "≈": round(float(v), 3)}
+                         for c, v in scored])
