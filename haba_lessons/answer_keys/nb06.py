@@ -23,4 +23,9 @@ KEYS = {
     "06.4": function(_landing_chance, [(n,) for n in range(1, 7)]),
     # mean number of cranks until a catch, r = 3/4: geometric, 1/r = 4/3
     "06.5": exact(Fraction(4, 3)),
+    # Ana on Turn Crank with 3 cheese, Ben on the Cheese Wheel, Cara in The Loop: each roll
+    # for Cara lands on every Loop space once (1..6 steps round), so it hits the wheel with
+    # 1/6, Safe (stuck) with 1/6 and another space (roll again) with 4/6. Cara reaches the
+    # wheel within 3 rolls with 1/6 * (1 + 4/6 + (4/6)^2) = 19/54; the crank works with 3/4.
+    "06.7": exact(Fraction(1, 6) * (1 + Fraction(4, 6) + Fraction(4, 6) ** 2) * Fraction(3, 4)),
 }

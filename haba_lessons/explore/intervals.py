@@ -84,7 +84,8 @@ def coverage_chart(intervals: Sequence[Interval], exact: Fraction, *, title: str
         x=alt.X("low:Q", title="95% interval", scale=alt.Scale(zero=False)),
         x2="high:Q",
         y=alt.Y("experiment:O", title="experiment", axis=alt.Axis(values=[1, 25, 50, 75, 100])),
-        color=alt.Color("verdict:N", title=None,
+        # the legend below the chart: on the right its longer label was clipped in print
+        color=alt.Color("verdict:N", title=None, legend=alt.Legend(orient="bottom"),
                         scale=alt.Scale(domain=verdicts, range=[OKABE_ITO[0], OKABE_ITO[5]])),
         tooltip=["experiment:O", alt.Tooltip("low:Q", format=".3f"),
                  alt.Tooltip("high:Q", format=".3f"), "verdict:N"],

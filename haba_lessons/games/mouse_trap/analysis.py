@@ -7,11 +7,16 @@ the questions of the lesson on the board of the data file. What several mice do 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
+import pandas as pd
+
 from ..._checks import require_int, require_probability
+from ...errors import InvalidArgumentError
 from ...markov import expected_landings, expected_turns, first_passage, landing_probabilities
 from .board import Board
+from .rules import Crank, EndTurn, MouseTrapState, SpendCheese, TakeCheese
 
 #: Rules the rulebook leaves open, and the reading the engine implements.
 INTERPRETATIONS = (
@@ -74,6 +79,58 @@ def catch_within(reliability: object, cranks: int) -> Fraction:
     r = require_probability(reliability, "reliability r")
     cranks = require_int(cranks, "cranks", minimum=0)
     return 1 - (1 - r) ** cranks
+
+
+def turn_ends(state: MouseTrapState) -> Callable[[MouseTrapState], bool]:
+    """A ``leaf`` for :func:`haba_lessons.play.expectimax` that stops the search when the
+    turn being played in ``state`` is over (a game won during the turn is over anyway)."""
+    turns = state.turns
+    return lambda later: later.turns > turns and not later.is_over
+
+
+def mice_caught(state: MouseTrapState) -> tuple[Fraction, ...]:
+    """A ``payoff`` for :func:`haba_lessons.play.expectimax`: for each player, how many of
+    the other mice are caught. Searched within one player's turn (``turn_ends``), the
+    expectimax value is the number of mice that player expects to catch this turn."""
+    caught = [s for s in range(state.players) if state.captured[s]]
+    return tuple(Fraction(sum(1 for s in caught if s != p)) for p in range(state.players))
+
+
+def describe_action(state: MouseTrapState, action: object) -> str:
+    """A decision of the player to move, in words."""
+    names = state.names
+    if isinstance(action, SpendCheese):
+        return f"spend 1 cheese to move {names[action.seat]}"
+    if isinstance(action, Crank):
+        return "turn the crank now"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, TakeCheese):
+        return "take " + " and ".join(f"{p} from {names[s]}" for s, p in action.pieces)
+    raise InvalidArgumentError(f"{action!r} is not a Mouse Trap decision.")
+
+
+def options_table(state: MouseTrapState, columns: Mapping[str, object]) -> pd.DataFrame:
+    """One row per decision open to the player to move in ``state``; one column per
+    :class:`haba_lessons.play.Solution` in ``columns`` (its heading -> the solution of an
+    ``expectimax`` search from ``state``): that player's exact value after the decision."""
+    actions = state.legal_actions()
+    if not actions:
+        raise InvalidArgumentError("nobody has a decision to make here (the game waits for "
+                                   "chance or is over): set up a position at a decision.")
+    player = state.current_player
+    table = pd.DataFrame({"option": [describe_action(state, a) for a in actions]})
+    for heading, solution in columns.items():
+        values = dict(getattr(solution, "actions", ()))
+        if list(values) != actions:
+            raise InvalidArgumentError(f"{heading!r}: give the expectimax solution of this "
+                                       f"very position (its options differ).")
+        table[heading] = [_exact_and_decimal(values[a][player]) for a in actions]
+    return table
+
+
+def _exact_and_decimal(value: Fraction) -> str:
+    return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.3f}"
 
 
 def known_and_assumed(board: Board) -> list[dict[str, str]]:

@@ -1,0 +1,75 @@
+"""The "In class" recorder cells of notebooks 01, 02 and 06: one widget cell each, which
+writes nothing when it is displayed, starts in the same state every time, and records into
+the files notebook 08 reads (Spookies rolls; Mouse Trap landings)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from haba_lessons.classlab import pool_folder, tables
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+CASES = {"01-dice-and-sample-spaces.ipynb": "spookies", "02-best-two-of-k.ipynb": "spookies",
+         "06-mouse-trap.ipynb": "mouse_trap"}
+
+
+def recorder_cell(name: str) -> str:
+    cells = [c.source for c in nbformat.read(NOTEBOOKS / name, as_version=4).cells
+             if c.cell_type == "code" and "classlab.recorders" in c.source]
+    assert len(cells) == 1, f"{name}: one recorder cell expected, found {len(cells)}"
+    return cells[0]
+
+
+def show(source: str):
+    """Run a cell as the notebook does and return the value its last line displays."""
+    *body, last = source.strip().splitlines()
+    scope: dict = {}
+    exec("\n".join(body), scope)
+    return eval(last.split("#")[0], scope)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_displaying_the_recorder_writes_no_file_and_starts_fresh(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell(name))
+    assert os.listdir(tmp_path) == []
+    assert widget.game == CASES[name]
+    assert "nothing recorded yet" in widget.status.value
+    again = show(recorder_cell(name))
+    assert again.status.value == widget.status.value
+
+
+def test_the_two_dice_of_notebook_01_reach_notebook_08s_die_count(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("01-dice-and-sample-spaces.ipynb"))
+    assert widget.dice.value == "2"
+    for face in (3, 4, 6, 6):
+        widget.add_face(face)
+    records = pool_folder(widget.file.path.parent)["spookies"].records
+    assert tables.die_faces(records) == {1: 0, 2: 0, 3: 1, 4: 1, 5: 0, 6: 2}
+
+
+def test_a_roll_of_three_dice_in_notebook_02_counts_as_its_best_two(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("02-best-two-of-k.ipynb"))
+    for face in (3, 1, 5):
+        widget.add_face(face)
+    records = pool_folder(widget.file.path.parent)["spookies"].records
+    assert tables.best_two_results(records, dice=3) == {8: 1}
+
+
+def test_a_landing_recorded_in_notebook_06_reaches_notebook_08s_landing_table(tmp_path, monkeypatch):
+    from haba_lessons.games.mouse_trap import default_board
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("06-mouse-trap.ipynb"))
+    widget.die_buttons[2].click()                      # "Rolled 3"
+    widget.space.value = 3
+    widget.landed_button.click()
+    table = tables.landing_table(pool_folder(widget.file.path.parent)["mouse_trap"].records,
+                                 default_board()).set_index("space")
+    assert table.loc[3, "landed"] == 1 and table.loc[3, "mice"] == 1
+    assert table.loc[1, "landed"] == 0
