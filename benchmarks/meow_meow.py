@@ -79,7 +79,7 @@ def rlcard_game(players: int):
     def one() -> int:
         game.init_game()
         steps = 0
-        while not game.is_over:
+        while not game.is_over():   # RLCard: a method (our protocol: a property)
             game.step(chooser.choice(game.get_legal_actions()))
             steps += 1
         return steps
