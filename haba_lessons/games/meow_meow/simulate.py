@@ -1,7 +1,10 @@
 """Seeded simulations of Meow Meow with the rules engine and the named bots.
 
-Every study plays real rounds with :mod:`.rules` (no second implementation) and reports
-proportions as :class:`~haba_lessons.simulation.Estimate` (with 95% Wilson intervals).
+Every study plays real rounds with :mod:`.rules` and reports proportions as
+:class:`~haba_lessons.simulation.Estimate` (with 95% Wilson intervals). Rounds with the
+"random card" bot in every seat (the common case) take a fast path, :func:`_random_round`: the
+same rules written as one loop, checked against the engine action by action and random number
+by random number (``tests/test_meow_meow_fast_path.py``); every other bot drives the engine.
 """
 
 from __future__ import annotations
