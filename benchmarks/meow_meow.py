@@ -4,6 +4,9 @@
 
 Meow Meow: full random rounds (deal, starting card, play to the last card) with the
 "random card" bot in every seat, 2 and 4 children; card actions = cards played or drawn.
+``play_round`` plays such rounds on its fast path (the same rounds and random numbers as the
+engine, see tests/test_meow_meow_fast_path.py); "general engine" drives the protocol's
+``RoundState`` with the same bot (what any other bot uses), for comparison.
 RLCard (optional, ``pip install rlcard``; never a dependency of the library): UNO with
 random agents, both through its environment (``env.run``, what RLCard users call) and through
 its bare game engine with a random legal action each step (steps = cards played or drawn).
@@ -19,7 +22,9 @@ import random
 import time
 
 from haba_lessons.games.meow_meow import make_rules
-from haba_lessons.games.meow_meow.simulate import play_round
+from haba_lessons.games.meow_meow.rules import new_round
+from haba_lessons.games.meow_meow.simulate import play_out, play_round
+from haba_lessons.games.meow_meow.strategies import random_card
 from haba_lessons.simulation import make_rng
 
 
@@ -55,6 +60,16 @@ def meow_meow(players: int):
     return one
 
 
+def meow_meow_engine(players: int):
+    rules = make_rules(players)
+    rng = make_rng(1)
+    bots = [random_card] * players
+
+    def one() -> int:
+        return play_out(new_round(rules, rng), bots, rng).card_actions
+    return one
+
+
 def rlcard_env(players: int):
     import rlcard
     from rlcard.agents import RandomAgent
@@ -79,7 +94,7 @@ def rlcard_game(players: int):
     def one() -> int:
         game.init_game()
         steps = 0
-        while not game.is_over:
+        while not game.is_over():   # RLCard: a method (our protocol: a property)
             game.step(chooser.choice(game.get_legal_actions()))
             steps += 1
         return steps
@@ -92,6 +107,8 @@ def main() -> None:
     seconds = parser.parse_args().seconds
     print(f"Python {platform.python_version()} on {platform.machine()}")
     runs = {f"Meow Meow, {p} children, random-card bots": meow_meow(p) for p in (2, 4)}
+    runs.update({f"Meow Meow general engine, {p} children": meow_meow_engine(p)
+                 for p in (2, 4)})
     try:
         import rlcard
     except ImportError:
@@ -107,9 +124,11 @@ def main() -> None:
         ours = best[f"Meow Meow, {p} children, random-card bots"]
         env = best[f"RLCard UNO env.run, {p} players, random agents"]
         bare = best[f"RLCard UNO bare game, {p} players, random"]
+        engine = best[f"Meow Meow general engine, {p} children"]
         print(f"{p} players: Meow Meow does {ours[0] / env[0]:.1f}x the games/s of RLCard UNO "
               f"env.run and {ours[0] / bare[0]:.1f}x its bare game; card actions/s "
-              f"{ours[1] / env[1]:.1f}x and {ours[1] / bare[1]:.1f}x")
+              f"{ours[1] / env[1]:.1f}x and {ours[1] / bare[1]:.1f}x (general engine: "
+              f"{engine[1] / bare[1]:.1f}x the bare game's card actions/s)")
 
 
 if __name__ == "__main__":

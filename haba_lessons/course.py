@@ -1,20 +1,27 @@
-"""The one setup every notebook runs first: chart renderer, seed, display options."""
+"""The one setup every notebook runs first: chart renderer, seed, display options.
+
+``setup`` is quick: it needs numpy, not Altair. Altair (a few tenths of a second to load, more
+on a cold start) is configured the moment it is loaded: at once when a cell has already
+imported it, otherwise when anything imports it later (``haba_lessons.charts``, a game's
+charts, or ``import altair``), by a one-time hook on that import. Either way every chart is
+drawn by the course's renderer, and a notebook pays for Altair in the cell that first needs it.
+
+(The stand-in for jsonschema's optional IRI parser, which saves a second or two when Altair
+loads, is set by the package itself: see ``haba_lessons/__init__.py``.)
+"""
 
 from __future__ import annotations
 
+import importlib.abc
 import sys
+from typing import Any
 
-# Altair validates charts with jsonschema, which on import builds a parser for the "iri"
-# format (rfc3987_syntax, 1.1 s). Vega-Lite's schema has no "iri" field, so no chart ever
-# uses it: marking that optional module absent before Altair loads saves a second per
-# notebook and changes no check. (Set only if nothing has imported it yet.)
-sys.modules.setdefault("rfc3987_syntax", None)
+import numpy as np
 
-import altair as alt  # noqa: E402  (after the line above, on purpose)
-import numpy as np  # noqa: E402
+from .simulation import COURSE_SEED, make_rng
 
-from . import charts  # noqa: E402
-from .simulation import COURSE_SEED, make_rng  # noqa: E402
+#: The course renderer's name (``haba_lessons.charts.RENDERER``; a test checks they agree).
+RENDERER = "haba"
 
 
 def setup(seed: int = COURSE_SEED) -> np.random.Generator:
@@ -25,6 +32,63 @@ def setup(seed: int = COURSE_SEED) -> np.random.Generator:
     in JupyterLab, plus a static SVG for GitHub, nbviewer and print. Both are byte-identical
     on every run (the html renderer would load Vega from the internet and use a random id).
     """
-    alt.renderers.enable(charts.RENDERER)
-    alt.data_transformers.disable_max_rows()
-    return make_rng(seed)
+    rng = make_rng(seed)          # checks the seed before anything is changed
+    altair = sys.modules.get("altair")
+    if altair is not None:
+        _configure(altair)
+    elif not any(isinstance(finder, _WhenAltairLoads) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _WhenAltairLoads())
+    return rng
+
+
+def _render(spec: dict[str, Any], **metadata: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The course renderer, looked up when a chart is shown (so that setting it up needs no
+    import of :mod:`haba_lessons.charts`, which may itself be the module loading Altair)."""
+    from .charts import interactive_and_static_renderer
+    return interactive_and_static_renderer(spec, **metadata)
+
+
+def _configure(altair: Any) -> None:
+    if RENDERER not in altair.renderers.names():
+        altair.renderers.register(RENDERER, _render)
+    altair.renderers.enable(RENDERER)
+    altair.data_transformers.disable_max_rows()
+
+
+class _WhenAltairLoads(importlib.abc.MetaPathFinder):
+    """Finds nothing itself; when ``altair`` is about to be loaded, it lets the other finders
+    find it and wraps the loader so that :func:`_configure` runs right after Altair's own
+    code. It then removes itself (one use)."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname != "altair":
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        for finder in sys.meta_path:
+            find_spec = getattr(finder, "find_spec", None)
+            spec = find_spec(fullname, path, target) if find_spec is not None else None
+            if spec is not None:
+                break
+        else:
+            return None
+        if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _ConfiguringLoader(spec.loader)
+        return spec
+
+
+class _ConfiguringLoader(importlib.abc.Loader):
+    """Altair's own loader, plus :func:`_configure` once the module has run."""
+
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self._loader.exec_module(module)
+        _configure(module)
+
+    def __getattr__(self, name: str) -> Any:      # get_data, get_resource_reader, ...
+        return getattr(self._loader, name)

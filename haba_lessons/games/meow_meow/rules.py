@@ -621,12 +621,17 @@ class Race:
             raise IllegalActionError("This round has already been counted: its winner's "
                                      "kitten has moved. Start a new round.")
         state.counted = True
+        self.count_winner(state.winner)
+
+    def count_winner(self, winner: int) -> None:
+        """Count a round won by child ``winner`` (checked by :meth:`finish_round`; the fast
+        simulation, which keeps no round state, calls it directly)."""
         self.rounds += 1
-        self.kittens[state.winner] += 1
-        if self.kittens[state.winner] >= self.steps:
-            self.winner = state.winner
+        self.kittens[winner] += 1
+        if self.kittens[winner] >= self.steps:
+            self.winner = winner
         elif self.rules.settings.round_starter == "winner":
-            self.starter = state.winner
+            self.starter = winner
         else:
             self.starter = (self.starter + 1) % self.rules.players
 

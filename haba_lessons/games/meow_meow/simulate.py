@@ -1,7 +1,10 @@
 """Seeded simulations of Meow Meow with the rules engine and the named bots.
 
-Every study plays real rounds with :mod:`.rules` (no second implementation) and reports
-proportions as :class:`~haba_lessons.simulation.Estimate` (with 95% Wilson intervals).
+Every study plays real rounds with :mod:`.rules` and reports proportions as
+:class:`~haba_lessons.simulation.Estimate` (with 95% Wilson intervals). Rounds with the
+"random card" bot in every seat (the common case) take a fast path, :func:`_random_round`: the
+same rules written as one loop, checked against the engine action by action and random number
+by random number (``tests/test_meow_meow_fast_path.py``); every other bot drives the engine.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from ...simulation import Estimate, progress
 from .analysis import chain_length
-from .rules import CHANCE_PHASES, Race, Rules, RoundState, make_rules, new_round
+from .deck import Card
+from .rules import (CHANCE_PHASES, DRAW, Play, Race, Rules, RoundState, make_rules, matches,
+                    new_round)
 from .strategies import BOTS, Bot, random_card
 
 #: A round that has not ended after this many turns is called off (it can only happen when
@@ -64,7 +69,13 @@ def play_out(state: RoundState, bots: Sequence[Bot], rng: np.random.Generator,
 def play_round(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] | None = None,
                first_player: int = 0) -> RoundResult:
     """Deal and play one round; ``bots`` is one bot for all, or one per seat."""
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError("rules must come from make_rules(...).")
     bots = _bots(bots, rules.players)
+    if all(bot is random_card for bot in bots):
+        first_player = require_int(first_player, "first_player", minimum=0,
+                                   maximum=rules.players - 1)
+        return _random_round(rules, rng, first_player)
     state = play_out(new_round(rules, rng, first_player), bots, rng)
     return RoundResult(state.winner, state.turns, state.card_actions, state.reshuffles,
                        state.forgotten_calls, state.largest_penalty)
@@ -75,7 +86,15 @@ def play_race(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] 
     """Play a whole kitten race (rounds until a kitten reaches the basket)."""
     bots = _bots(bots, rules.players)
     race = Race(rules, first_player)
+    fast = all(bot is random_card for bot in bots)
     while race.winner is None:
+        if fast:
+            winner = _random_round(rules, rng, race.starter).winner
+            if winner is None:
+                race.rounds += 1
+            else:
+                race.count_winner(winner)
+            continue
         state = play_out(race.start_round(rng), bots, rng)
         if state.winner is None:          # a called-off round: deal again
             race.rounds += 1
@@ -242,3 +261,185 @@ def strategy_table(rng: np.random.Generator, rounds: int,
                      "win rate": round(estimate.value, 3), "low": round(low, 3),
                      "high": round(high, 3)})
     return pd.DataFrame(rows)
+
+
+# ---- the fast path: a whole round with the "random card" bot in every seat -------------------
+#
+# Studies play tens of thousands of rounds with random-card bots. The general engine above
+# builds a Play per action and walks the protocol's phases; this plays the same round in one
+# loop over small integers (card = its index in the deck) with precomputed "what fits" rows.
+# It draws the same random numbers in the same order as the engine driven by ``random_card``
+# (``tests/test_meow_meow_fast_path.py`` checks winners, counts, every action and the
+# generator's state after the round against the engine, for hundreds of seeds).
+
+_TABLES: dict = {}
+
+
+def _tables(rules: Rules) -> tuple:
+    """Per-deck tables: each card's kind, the cards that fit on each top card, and so on."""
+    colours, deck = rules.colours, rules.deck
+    key = (deck, colours)
+    tables = _TABLES.get(key)
+    if tables is None:
+        kind = tuple(_KINDS.get(card.animal, _ANIMAL) for card in deck)
+        special = tuple(card.special for card in deck)
+        # fits_on[t]: may card c go on top card t (its own colour to follow)? A parrot on top
+        # has a row per named colour instead (fits_after_parrot).
+        fits_on = tuple(tuple(matches(c, top, top.colour) for c in deck) for top in deck)
+        fits_after_parrot = tuple(tuple(matches(c, Card(colour, "parrot"), colour)
+                                        for c in deck) for colour in colours)
+        fox = tuple(card.animal == "fox" for card in deck)
+        tables = (kind, special, fits_on, fits_after_parrot, fox)
+        _TABLES[key] = tables
+    return tables
+
+
+_ANIMAL, _CAT, _OWL, _FOX, _PARROT = range(5)
+_KINDS = {"cat": _CAT, "owl": _OWL, "fox": _FOX, "parrot": _PARROT}
+
+
+def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
+                  max_turns: int = MAX_TURNS, trace: list | None = None) -> RoundResult:
+    """``play_round(rules, rng, random_card, first_player)``, fast: the same round, the same
+    random numbers. ``trace`` (a list, for tests) receives every action the bots take."""
+    kind, special, fits_on, fits_after_parrot, fox = _tables(rules)
+    players, settings = rules.players, rules.settings
+    fox_draw, meow, forget = settings.fox_draw, rules.meow, rules.forget_chance
+    deck, colours = rules.deck, rules.colours
+    n_colours = len(colours)
+    step_after_cat = 2 if players == 2 else 1
+    random = rng.random
+    # The deal: one call to the generator, each card taken uniformly from the hidden pile
+    # (swap-remove, as the engine does).
+    pile = list(range(len(deck)))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    left = settings.hand_size * players
+    for u in random(left).tolist():
+        index = int(u * len(pile))
+        pile[index], pile[-1] = pile[-1], pile[index]
+        left -= 1
+        hands[(first_player + left) % players].append(pile.pop())
+    # The starting card: specials go under the pile (known place) until an animal turns up.
+    bottom = 0
+    while True:
+        hidden = len(pile) - bottom
+        if hidden:
+            index = bottom + int(random() * hidden)
+            pile[index], pile[-1] = pile[-1], pile[index]
+            card = pile.pop()
+        else:
+            card = pile.pop(bottom - 1)
+            bottom -= 1
+        if not special[card]:
+            break
+        pile.insert(0, card)
+        bottom += 1
+    discard = [card]
+    row = fits_on[card]        # what fits now (when no fox penalty waits)
+    current, direction, pending = first_player, 1, 0
+    turns = card_actions = reshuffles = forgotten = largest = 0
+    winner = None
+    while turns < max_turns:
+        hand = hands[current]
+        if pending:
+            playable = [c for c in hand if fox[c]]
+        else:
+            playable = [c for c in hand if row[c]]
+        if playable:
+            card = playable[int(random() * len(playable))]
+        else:
+            # Draw: the whole fox penalty (then a normal turn), or one card.
+            if trace is not None:
+                trace.append(DRAW)
+            draw = pending or 1
+            drawn = None
+            while True:
+                if draw and not pile:
+                    if len(discard) > 1:
+                        pile, discard, bottom = discard[:-1], discard[-1:], 0
+                        reshuffles += 1
+                    else:
+                        draw = 0        # nothing to reshuffle: no card is drawn
+                if not draw:
+                    break
+                hidden = len(pile) - bottom
+                if hidden:
+                    index = bottom + int(random() * hidden)
+                    pile[index], pile[-1] = pile[-1], pile[index]
+                    drawn = pile.pop()
+                else:
+                    drawn = pile.pop(bottom - 1)
+                    bottom -= 1
+                hand.append(drawn)
+                card_actions += 1
+                draw -= 1
+            if pending:
+                pending = 0
+                continue            # the same child's normal turn
+            if drawn is None or not row[drawn]:
+                current = (current + direction) % players
+                turns += 1
+                continue
+            random()                # the bot "chooses" among the one card it may play
+            card = drawn
+        # Play ``card``.
+        hand.remove(card)
+        discard.append(card)
+        card_actions += 1
+        what = kind[card]
+        if what == _PARROT:
+            colour = int(random() * n_colours)
+            row = fits_after_parrot[colour]
+            if trace is not None:
+                trace.append(Play(deck[card], colours[colour]))
+        else:
+            row = fits_on[card]
+            if trace is not None:
+                trace.append(Play(deck[card]))
+            if what == _FOX:
+                pending += fox_draw
+                if pending > largest:
+                    largest = pending
+        if meow and len(hand) <= 1:
+            last = not hand
+            if forget == 0 or not random() < forget:      # "Meow!" called
+                if last:
+                    winner = current
+                    turns += 1
+                    break
+            else:                                          # forgotten: draw one card
+                forgotten += 1
+                draw = 1
+                while True:
+                    if draw and not pile:
+                        if len(discard) > 1:
+                            pile, discard, bottom = discard[:-1], discard[-1:], 0
+                            reshuffles += 1
+                        else:
+                            draw = 0
+                    if not draw:
+                        break
+                    hidden = len(pile) - bottom
+                    if hidden:
+                        index = bottom + int(random() * hidden)
+                        pile[index], pile[-1] = pile[-1], pile[index]
+                        hand.append(pile.pop())
+                    else:
+                        hand.append(pile.pop(bottom - 1))
+                        bottom -= 1
+                    card_actions += 1
+                    draw -= 1
+        elif not hand:
+            winner = current
+            turns += 1
+            break
+        # The card's effect, and the next child.
+        if what == _CAT:
+            direction = -direction
+            current = (current + direction * step_after_cat) % players
+        elif what == _OWL:
+            current = (current + 2 * direction) % players
+        else:
+            current = (current + direction) % players
+        turns += 1
+    return RoundResult(winner, turns, card_actions, reshuffles, forgotten, largest)
