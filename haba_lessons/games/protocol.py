@@ -42,6 +42,22 @@ import numpy as np
 OVER = "over"
 
 
+class TurnState:
+    """What every engine derives the same way from its ``current`` seat and its ``phase``;
+    the engines inherit it."""
+
+    current: int
+    phase: str
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+
 @runtime_checkable
 class GameState(Protocol):
     """A game in progress, as every engine exposes it (see the module docstring)."""

@@ -41,7 +41,7 @@ import numpy as np
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng
-from ..protocol import OVER, clone_generator
+from ..protocol import OVER, TurnState, clone_generator
 from .deck import SPECIALS, Card, Settings, default_settings
 
 DRAW = "draw"
@@ -138,7 +138,7 @@ def matches(card: Card, top: Card, colour: str) -> bool:
     return card.colour == colour or (card.animal == top.animal and top.animal != "parrot")
 
 
-class RoundState:
+class RoundState(TurnState):
     """One round of Meow Meow, from the deal to the child who plays their last card."""
 
     def __init__(self, rules: Rules, first_player: int = 0) -> None:
@@ -195,16 +195,8 @@ class RoundState:
         return sum(map(len, self.hands)) + len(self.pile) + len(self.discard)
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def is_chance_node(self) -> bool:
         return self.phase in CHANCE_PHASES
-
-    @property
-    def current_player(self) -> int:
-        return self.current
 
     @property
     def winners(self) -> tuple[int, ...]:

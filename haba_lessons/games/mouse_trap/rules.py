@@ -34,7 +34,7 @@ import numpy as np
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, outcome_at
-from ..protocol import OVER, clone_generator
+from ..protocol import OVER, TurnState, clone_generator
 from .board import Board, default_board
 
 # --- actions ----------------------------------------------------------------------------------
@@ -78,7 +78,7 @@ WORKS, FAILS = "works", "fails"
 
 
 @dataclass
-class MouseTrapState:
+class MouseTrapState(TurnState):
     """Everything about one game in progress. Create with :func:`new_game`."""
 
     board: Board
@@ -106,14 +106,6 @@ class MouseTrapState:
     @property
     def is_chance_node(self) -> bool:
         return self.phase in (ROLL, PUSH_ROLL, CRANK)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def current_player(self) -> int:
-        return self.current
 
     @property
     def winners(self) -> tuple[int, ...]:

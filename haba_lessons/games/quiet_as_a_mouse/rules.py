@@ -39,7 +39,7 @@ import numpy as np
 from ..._checks import require_int, require_probability
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, outcome_at
-from ..protocol import OVER, restore_generator
+from ..protocol import OVER, TurnState, restore_generator
 from .layout import PLAYER_COUNTS, Layout, load_layout
 
 Roll = tuple[str, str]
@@ -91,7 +91,7 @@ def _roll_outcomes(faces: tuple[str, ...]) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple(weights.items())
 
 
-class Game:
+class Game(TurnState):
     """The state of one game, changed only through the actions below."""
 
     def __init__(self, players: int, skills: Sequence[Skill] | None = None,
@@ -146,14 +146,6 @@ class Game:
         """What decides the game's future, for an exact search to solve each state once."""
         return (self.phase, self.current, tuple(self.hands), self.roll, self.pair,
                 frozenset(self.castle.items()), self.out_of_game)
-
-    @property
-    def current_player(self) -> int:
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def is_chance_node(self) -> bool:

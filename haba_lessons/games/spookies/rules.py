@@ -39,7 +39,7 @@ import numpy as np
 from ..._checks import require_int
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng, sample_outcome
-from ..protocol import OVER, clone_generator
+from ..protocol import OVER, TurnState, clone_generator
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
 ANY_FIGURE = "?"
@@ -170,7 +170,7 @@ class Event:
 
 
 @dataclass
-class SpookiesGame:
+class SpookiesGame(TurnState):
     """A game of Spookies in progress. Create with :func:`new_game`."""
 
     rules: Rules
@@ -196,14 +196,6 @@ class SpookiesGame:
     @property
     def players(self) -> int:
         return len(self.names)
-
-    @property
-    def current_player(self) -> int:
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def is_chance_node(self) -> bool:
