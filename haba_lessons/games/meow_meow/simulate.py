@@ -9,7 +9,7 @@ by random number (``tests/test_meow_meow_fast_path.py``); every other bot drives
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -298,6 +298,18 @@ _ANIMAL, _CAT, _OWL, _FOX, _PARROT = range(5)
 _KINDS = {"cat": _CAT, "owl": _OWL, "fox": _FOX, "parrot": _PARROT}
 
 
+def _take(pile: list[int], bottom: int, random: Callable[[], float]) -> tuple[int, int]:
+    """One card from the pile as the engine takes it: uniformly from the hidden cards (swap
+    with the last, pop), or, when none is hidden, the top one of the known cards put under
+    the pile. Returns the card and the new number of known cards at the bottom."""
+    hidden = len(pile) - bottom
+    if hidden:
+        index = bottom + int(random() * hidden)
+        pile[index], pile[-1] = pile[-1], pile[index]
+        return pile.pop(), bottom
+    return pile.pop(bottom - 1), bottom - 1
+
+
 def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
                   max_turns: int = MAX_TURNS, trace: list | None = None) -> RoundResult:
     """``play_round(rules, rng, random_card, first_player)``, fast: the same round, the same
@@ -322,14 +334,7 @@ def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
     # The starting card: specials go under the pile (known place) until an animal turns up.
     bottom = 0
     while True:
-        hidden = len(pile) - bottom
-        if hidden:
-            index = bottom + int(random() * hidden)
-            pile[index], pile[-1] = pile[-1], pile[index]
-            card = pile.pop()
-        else:
-            card = pile.pop(bottom - 1)
-            bottom -= 1
+        card, bottom = _take(pile, bottom, random)
         if not special[card]:
             break
         pile.insert(0, card)
@@ -362,14 +367,7 @@ def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
                         draw = 0        # nothing to reshuffle: no card is drawn
                 if not draw:
                     break
-                hidden = len(pile) - bottom
-                if hidden:
-                    index = bottom + int(random() * hidden)
-                    pile[index], pile[-1] = pile[-1], pile[index]
-                    drawn = pile.pop()
-                else:
-                    drawn = pile.pop(bottom - 1)
-                    bottom -= 1
+                drawn, bottom = _take(pile, bottom, random)
                 hand.append(drawn)
                 card_actions += 1
                 draw -= 1
