@@ -12,9 +12,11 @@ network: Chromium may read local files only.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -126,6 +128,24 @@ def export(notebooks: Sequence[Path], outdir: Path, *, student_copies: bool = Tr
         if student_copies:
             blank_solutions(notebook)
             pages.append((outdir / f"{path.stem}{STUDENT_SUFFIX}.pdf", notebook_html(notebook)))
+    if _event_loop_running():
+        # Playwright's sync API refuses a thread whose asyncio loop runs (a Jupyter kernel,
+        # another Playwright session): print from a thread of our own.
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            return worker.submit(print_pages, pages, outdir).result()
+    return print_pages(pages, outdir)
+
+
+def _event_loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def print_pages(pages: Sequence[tuple[Path, str]], outdir: Path) -> list[Path]:
+    """Print each (target PDF, HTML page) with Chromium into ``outdir``."""
     written = []
     with chromium_page() as page, tempfile.TemporaryDirectory() as scratch:
         outdir.mkdir(parents=True, exist_ok=True)

@@ -10,10 +10,12 @@ Without /usr/bin/chromium these tests skip with the reason; with CI=true they fa
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 import re
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
@@ -89,6 +91,19 @@ def test_a_chart_is_printed_from_its_static_image_and_only_from_it(tmp_path):
     for words in ("Zebra quokka chart", "coin face wombat", "heads", "tails", "probability"):
         assert words in printed
         assert words not in control      # the spec alone prints no picture
+
+
+def test_printing_works_where_an_asyncio_loop_runs(tmp_path):
+    # A Jupyter kernel (or another Playwright session) runs an asyncio loop in its thread,
+    # where Playwright's sync API refuses to start.
+    nbformat.write(chart_notebook(with_svg=True), tmp_path / "chart.ipynb")
+
+    async def print_inside_a_loop():
+        return main([str(tmp_path / "chart.ipynb"), str(tmp_path / "pdf"), "--teacher-only"])
+
+    with ThreadPoolExecutor(max_workers=1) as thread:    # a thread whose own loop runs
+        assert thread.submit(asyncio.run, print_inside_a_loop()).result() == 0
+    assert "A printed chart" in pdf_text(tmp_path / "pdf" / "chart.pdf")
 
 
 def test_a_notebook_and_its_student_copy_print_with_headings_and_charts(tmp_path):
