@@ -100,3 +100,16 @@ def test_moving_m_takes_an_impossible_target_along_and_says_so():
     assert explorer.probability == 1                  # 20 dice always add up to at least 20
     explorer.sliders["keep"].value = 4                # t = 20 is possible for 4 dice (4..24): it stays
     assert explorer.target == 20 and explorer.message.value == ""
+
+
+def test_keeping_one_die_is_worded_in_the_singular():
+    from haba_lessons.explore.best_two import BestOfDiceExplorer
+
+    explorer = BestOfDiceExplorer(dice=4, keep=2, target=10)
+    explorer.sliders["keep"].value = 1  # t = 10 is impossible with one die: it follows to 6
+    assert "with 1 die kept the result runs from 1 to 6" in explorer.message.value
+    explorer.sliders["target"].value = 7
+    assert "with 1 die kept" in explorer.message.value and "1 dice" not in explorer.message.value
+    explorer.sliders["keep"].value = 3
+    explorer.sliders["target"].value = 2  # below 3 with three dice kept: the plural again
+    assert "with 3 dice kept the result runs from 3 to 18" in explorer.message.value

@@ -63,7 +63,7 @@ def check_question(dice: object, keep: object, target: object) -> tuple[int, int
             f"you cannot keep {keep} of {dice} dice: keep m at most n (lower m first, or raise n).")
     if not keep <= target <= SIDES * keep:
         raise InvalidArgumentError(
-            f"with {keep} dice kept the result runs from {keep} to {SIDES * keep}, so {target} is not "
+            f"with {_dice(keep)} kept the result runs from {keep} to {SIDES * keep}, so {target} is not "
             f"a possible result: choose a target t from {keep} to {SIDES * keep}.")
     return dice, keep, target
 
@@ -121,7 +121,7 @@ class BestOfDiceExplorer:
         self.ask(wanted["dice"], keep, wanted["target"])
         if follows and (self.keep, self.target) == (keep, wanted["target"]):
             self.message.value = _warning(
-                f"t moved from {target} to {self.target}: with {keep} dice kept the result runs "
+                f"t moved from {target} to {self.target}: with {_dice(keep)} kept the result runs "
                 f"from {keep} to {SIDES * keep}.")
 
     def _sync_sliders(self) -> None:
@@ -140,6 +140,11 @@ class BestOfDiceExplorer:
             f"P(best {self.keep} of {self.dice} dice ≥ {self.target}) = <b>{p}</b> ≈ {float(p):.4f}"
             f"</div>")
         self.chart.value = bars_svg(self.distribution, self.dice, self.keep, self.target)
+
+
+def _dice(count: int) -> str:
+    """``1 die``, ``2 dice``: the count with the noun it needs."""
+    return f"{count} die" if count == 1 else f"{count} dice"
 
 
 def _warning(text: str) -> str:
