@@ -1,6 +1,7 @@
-"""The "In class" recorder cells of notebooks 01, 02 and 06: one widget cell each, which
-writes nothing when it is displayed, starts in the same state every time, and records into
-the files notebook 08 reads (Spookies rolls; Mouse Trap landings)."""
+"""The "In class" recorder cells of notebooks 01, 02, 03, 05 and 06: one widget cell each,
+which writes nothing when it is displayed, starts in the same state every time, and records
+into the real class-data folder that notebook 08 reads (Spookies rolls; Meow Meow deals;
+Mouse Trap landings)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from haba_lessons.classlab import pool_folder, tables
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CASES = {"01-dice-and-sample-spaces.ipynb": "spookies", "02-best-two-of-k.ipynb": "spookies",
+         "03-push-your-luck.ipynb": "spookies", "05-meow-meow.ipynb": "meow_meow",
          "06-mouse-trap.ipynb": "mouse_trap"}
 
 
@@ -41,6 +43,17 @@ def test_displaying_the_recorder_writes_no_file_and_starts_fresh(name, tmp_path,
     assert "nothing recorded yet" in widget.status.value
     again = show(recorder_cell(name))
     assert again.status.value == widget.status.value
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_recorder_writes_into_class_data_under_the_groups_nickname(name, tmp_path,
+                                                                      monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell(name))
+    assert widget.file.path.parent == Path("class-data")
+    widget.group_box.value = "owls"
+    assert widget.file.path == Path("class-data") / f"{CASES[name]}-owls.csv"
+    assert os.listdir(tmp_path) == []
 
 
 def test_the_two_dice_of_notebook_01_reach_notebook_08s_die_count(tmp_path, monkeypatch):
@@ -73,3 +86,28 @@ def test_a_landing_recorded_in_notebook_06_reaches_notebook_08s_landing_table(tm
                                  default_board()).set_index("space")
     assert table.loc[3, "landed"] == 1 and table.loc[3, "mice"] == 1
     assert table.loc[1, "landed"] == 0
+
+
+def test_a_spookies_roll_recorded_in_notebook_03_reaches_notebook_08s_best_two_table(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("03-push-your-luck.ipynb"))
+    widget.dice.value = "4"
+    for face in (6, 2, 1, 1):                  # Ana's roll of section 2: best two 6 + 2 = 8
+        widget.add_face(face)
+    records = pool_folder(widget.file.path.parent)["spookies"].records
+    assert tables.best_two_results(records, dice=4) == {8: 1}
+    assert tables.die_faces(records) == {1: 2, 2: 1, 3: 0, 4: 0, 5: 0, 6: 1}
+
+
+def test_deals_recorded_in_notebook_05_reach_notebook_08s_could_play_count(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("05-meow-meow.ipynb"))
+    assert len(widget.winner_buttons) == 4
+    widget.could.click()
+    widget.winner_buttons[2].click()               # seat 3 won the first round
+    widget.could_not.click()
+    widget.could.click()
+    records = pool_folder(widget.file.path.parent)["meow_meow"].records
+    assert tables.could_play(records) == (2, 3)
