@@ -1,7 +1,7 @@
-"""The "In class" recorder cells of notebooks 01, 02, 03, 05 and 06: one widget cell each,
-which writes nothing when it is displayed, starts in the same state every time, and records
-into the real class-data folder that notebook 08 reads (Spookies rolls; Meow Meow deals;
-Mouse Trap landings)."""
+"""The "In class" recorder cells of notebooks 01-06: one widget cell each, which writes into
+the real class-data/ folder but nothing when it is displayed, starts in the same state every
+time, and records into the files notebook 08 reads (Spookies rolls; Quiet as a Mouse
+attempts; Meow Meow deals; Mouse Trap landings)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from haba_lessons.classlab import pool_folder, tables
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CASES = {"01-dice-and-sample-spaces.ipynb": "spookies", "02-best-two-of-k.ipynb": "spookies",
-         "03-push-your-luck.ipynb": "spookies", "05-meow-meow.ipynb": "meow_meow",
-         "06-mouse-trap.ipynb": "mouse_trap"}
+         "03-push-your-luck.ipynb": "spookies", "04-quiet-as-a-mouse.ipynb": "quiet_as_a_mouse",
+         "05-meow-meow.ipynb": "meow_meow", "06-mouse-trap.ipynb": "mouse_trap"}
 
 
 def recorder_cell(name: str) -> str:
@@ -40,6 +40,7 @@ def test_displaying_the_recorder_writes_no_file_and_starts_fresh(name, tmp_path,
     widget = show(recorder_cell(name))
     assert os.listdir(tmp_path) == []
     assert widget.game == CASES[name]
+    assert widget.folder == Path("class-data")        # the real folder notebook 08 pools
     assert "nothing recorded yet" in widget.status.value
     again = show(recorder_cell(name))
     assert again.status.value == widget.status.value
@@ -111,3 +112,30 @@ def test_deals_recorded_in_notebook_05_reach_notebook_08s_could_play_count(tmp_p
     widget.could.click()
     records = pool_folder(widget.file.path.parent)["meow_meow"].records
     assert tables.could_play(records) == (2, 3)
+
+
+def test_the_quiet_as_a_mouse_recorder_of_notebook_04_shows_its_dice_yet_writes_nothing(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("04-quiet-as-a-mouse.ipynb"))
+    widget._repr_mimebundle_()                         # displayed, as in the notebook
+    widget.companion._render()                         # the companion draws its dice and castle
+    assert not any(tmp_path.rglob("*"))
+
+
+def test_an_attempt_recorded_in_notebook_04_reaches_notebook_08s_steadiness_table(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    widget = show(recorder_cell("04-quiet-as-a-mouse.ipynb"))
+    widget.group_box.value = "owls"                    # the nickname the group types
+    companion = widget.companion
+    companion.roll_button.click()
+    companion.choose_button.click()                    # the first hole pair the roll allows
+    companion.silent_button.click()
+    companion.roll_button.click()                      # player 2
+    companion.choose_button.click()
+    companion.alarm_button.click()
+    assert (tmp_path / "class-data" / "quiet_as_a_mouse-owls.csv").is_file()
+    table = tables.steadiness(pool_folder(tmp_path / "class-data")["quiet_as_a_mouse"].records)
+    assert list(table["group"]) == ["owls", "owls"]
+    assert list(table["silent"]) == [1, 0] and list(table["alarm"]) == [0, 1]

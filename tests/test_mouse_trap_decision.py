@@ -98,3 +98,17 @@ def test_mice_caught_counts_the_other_mice_only():
     state = position(["Ana", "Ben", "Cara"], mice=[40, 44, 41], cheese=[0, 0, 0], parts=24,
                      caught=[1])
     assert mice_caught(state) == (1, 0, 1)
+
+
+def test_an_unfinished_trap_leaves_no_decision_and_says_so():
+    """Section 7 with parts=10 (a student's change): Ana lands on Turn Crank but cannot crank,
+    so the search returns no action; describing it used to say "None is not a decision"."""
+    state = position(["Ana", "Ben", "Cara"], mice=[40, 44, 41], cheese=[2, 0, 0], parts=10,
+                     reliability="3/4")
+    state.apply_chance(2)
+    wins = expectimax(state, leaf=turn_ends(state))
+    assert wins.action is None
+    with pytest.raises(InvalidArgumentError, match="no choice in this position"):
+        describe_action(state, wins.action)
+    with pytest.raises(InvalidArgumentError, match="nobody has a decision"):
+        options_table(state, {"win": wins})

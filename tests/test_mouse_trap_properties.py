@@ -79,8 +79,13 @@ def test_bot_games_end_with_one_mouse_left(name):
 
 
 def test_a_trap_that_never_works_never_ends_the_game():
-    records = play_games(3, 2, make_rng(6), reliability=0, max_turns=400)
+    """The engine with r = 0, one game at a time (play_games refuses r = 0 outright)."""
+    from haba_lessons.games.mouse_trap.simulate import play_game
+
+    rng, bots = make_rng(6), [STRATEGIES["reachable"]] * 2
+    records = [play_game(new_game(2, 0), bots, rng, max_turns=400) for _ in range(3)]
     assert all(r.winner is None and r.turns == 400 and r.catches == 0 for r in records)
+    assert all(r.cranks > 0 for r in records)          # the crank was turned, and never worked
 
 
 def test_reachable_spends_only_on_a_mouse_within_one_roll():

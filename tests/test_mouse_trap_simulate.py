@@ -67,3 +67,26 @@ def test_mean_estimate_by_hand():
     assert str(e) == "2.5 (95% CI 1.2 to 3.8, n = 4)"
     with pytest.raises(InvalidArgumentError, match="at least 2"):
         mean_estimate([3])
+
+
+def test_a_trap_that_never_works_is_refused_before_any_game_is_played():
+    """r = 0: nobody is ever caught, so a game cannot end; it used to run every game to the
+    3000-turn cap (seconds per game) and report their length as 3000."""
+    rng = np.random.default_rng(1)
+    before = rng.bit_generator.state
+    for r in ("0", 0, "0/4"):
+        with pytest.raises(InvalidArgumentError, match="r = 0"):
+            play_games(5, 3, rng, reliability=r)
+    assert rng.bit_generator.state == before
+
+
+def test_mean_length_refuses_games_stopped_at_the_cap():
+    from haba_lessons.games.mouse_trap.simulate import mean_estimate, mean_length
+
+    rng = np.random.default_rng(2)
+    finished = play_games(4, 2, rng, reliability="1")
+    assert str(mean_length(finished)) == str(mean_estimate([g.turns for g in finished]))
+    stopped = play_games(3, 3, rng, reliability="1/100", max_turns=20)
+    assert all(g.winner is None and g.turns == 20 for g in stopped)
+    with pytest.raises(InvalidArgumentError, match="3 of 5 games were stopped unfinished"):
+        mean_length(finished[:2] + stopped)

@@ -108,3 +108,22 @@ def test_new_game_button_starts_again():
     w.new_button.click()
     assert w.state.turns == 0 and w.state.positions == [0, 0] and w.state.pile == 52
     assert not w.roll_button.disabled and "0 parts built of 24" in w.board_view.value
+
+
+def test_the_choosers_start_on_their_first_option():
+    """A chooser filled after being empty used to stay on nothing: pressing Take cheese then
+    said "there is no cheese to share out now" although three ways were listed, and a player
+    clicking only the buttons was stuck on that screen."""
+    w = mouse_trap_widget(players=3, humans=(0,), seed=5)
+    state = w.state
+    state.positions, state.cheese, state.pile = [9, 0, 0], [0, 26, 26], 0
+    state.apply_action(2)  # space 11: take 2, pile empty, two richest tied
+    w._render()
+    assert w.split_choice.value == w.split_choice.options[0][1]
+    w.take_button.click()                                   # no choice made: the first way
+    assert state.cheese == [2, 24, 26] and state.total_cheese() == 52
+    spender = mouse_trap_widget(players=3, humans=(0,), seed=3)
+    at_crank(spender, [41, 30, 39], [3, 0, 0])
+    assert spender.move_choice.value == 1                  # Orange, the only mouse to move
+    spender.spend_button.click()
+    assert spender.state.cheese[0] == 2

@@ -252,3 +252,17 @@ def test_exact_analysis_refuses_what_it_cannot_compute():
         exact_game_value(2, make_skills(2), "greedy")
     with pytest.raises(InvalidArgumentError, match="2, 3 or 4"):
         exact_game_value(5, make_skills(5))
+
+
+def test_blocked_probability_refuses_a_castle_it_cannot_read():
+    """A colour the dice do not show, a colour left out, or more free holes than the castle
+    has: a message saying what to give, instead of a ZeroDivisionError or a wrong chance."""
+    layout = load_layout()
+    empty = {c: (2, 2) for c in layout.colours}
+    assert blocked_probability(empty, layout) == 0
+    for bad in ({"pink": (1, 1)}, {"red": (0, 0)}, {**empty, "pink": (1, 1)}):
+        with pytest.raises(InvalidArgumentError, match="each of the colours"):
+            blocked_probability(bad, layout)
+    for counts in [(3, 2), (-1, 2), (1.5, 1), (1,), "12"]:
+        with pytest.raises(InvalidArgumentError, match="whole numbers from 0 to 2"):
+            blocked_probability({**empty, "red": counts}, layout)

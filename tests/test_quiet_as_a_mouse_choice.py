@@ -74,6 +74,23 @@ def test_choice_table_needs_a_rolled_position():
     assert game.snapshot() == before
 
 
+@pytest.mark.parametrize("horizon", [0, -3])
+def test_a_horizon_below_one_is_refused_with_a_message(horizon):
+    """horizon=0 used to recurse until Python gave up (a bare RecursionError)."""
+    game = ana_rolled_red_yellow()
+    before = game.snapshot()
+    with pytest.raises(InvalidArgumentError, match="at least 1"):
+        analysis.choice_table(game, horizon=horizon)
+    assert game.snapshot() == before
+
+
+def test_a_one_step_horizon_brackets_everything():
+    """One step: Ana's attempt is searched, nothing after it; the bounds are 0 and 1."""
+    table = analysis.choice_table(ana_rolled_red_yellow(), horizon=1)
+    assert list(table["P(player 1 wins) from"]) == [0.0] * 5
+    assert list(table["to"]) == [1.0] * 5
+
+
 def test_floating_point_game_value_agrees_with_the_fractions():
     from haba_lessons.games.quiet_as_a_mouse import make_skills
 

@@ -107,6 +107,11 @@ def describe_action(state: MouseTrapState, action: object) -> str:
         return "end the turn"
     if isinstance(action, TakeCheese):
         return "take " + " and ".join(f"{p} from {names[s]}" for s, p in action.pieces)
+    if action is None:
+        raise InvalidArgumentError("there is no decision to describe (None): the player to move "
+                                   "has no choice in this position, so the search found no best "
+                                   "option. Set up a position at a decision (for a crank: the "
+                                   "trap complete, the mouse on Turn Crank).")
     raise InvalidArgumentError(f"{action!r} is not a Mouse Trap decision.")
 
 

@@ -98,6 +98,9 @@ def play_games(games: int, players: int, rng: np.random.Generator, *,
     """Simulate ``games`` games; ``strategies`` is one name for everybody or one per seat."""
     games = require_int(games, "games", minimum=1)
     probe = new_game(players, reliability, board)
+    if probe.reliability == 0:
+        raise InvalidArgumentError("with r = 0 the trap never catches a mouse, so no game ever "
+                                   "ends: give r > 0 (for example \"1/4\").")
     if isinstance(strategies, str) or callable(strategies):
         strategies = [strategies] * probe.players
     if len(strategies) != probe.players:
@@ -181,6 +184,19 @@ def mean_estimate(values: Sequence[float] | np.ndarray) -> MeanEstimate:
     half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(values.size)
     mean = float(values.mean())
     return MeanEstimate(mean, mean - half, mean + half, int(values.size))
+
+
+def mean_length(records: Sequence[GameRecord]) -> MeanEstimate:
+    """The mean game length in turns, with its 95% interval. A game stopped unfinished at
+    ``max_turns`` has no length yet (counting it as ``max_turns`` would bias the mean down), so
+    a list holding one is refused."""
+    unfinished = sum(r.winner is None for r in records)
+    if unfinished:
+        raise InvalidArgumentError(
+            f"{unfinished} of {len(records)} games were stopped unfinished at the turn cap, so "
+            f"their length is unknown and no mean is given: use a larger r, or play_games(..., "
+            f"max_turns=...) with a higher cap.")
+    return mean_estimate([r.turns for r in records])
 
 
 def win_rates(records: Sequence[GameRecord]) -> dict[int, Estimate]:

@@ -172,9 +172,13 @@ class MouseTrapWidget(widgets.VBox):
         self.end_button.disabled = not (you and EndTurn() in legal)
         movable = [a.seat for a in legal if isinstance(a, SpendCheese)] if you else []
         self.move_choice.options = [(state.names[s], s) for s in movable]
+        if movable and self.move_choice.value is None:   # options set after none: nothing chosen
+            self.move_choice.value = movable[0]
         self.move_choice.disabled = self.spend_button.disabled = not movable
         splits = [a for a in legal if isinstance(a, TakeCheese)] if you else []
         self.split_choice.options = [(self._describe(a), a) for a in splits]
+        if splits and self.split_choice.value is None:
+            self.split_choice.value = splits[0]
         self.split_choice.disabled = self.take_button.disabled = not splits
         rows = "".join(
             f"<tr><td><span style='background:{MICE[s][2]};color:{ink_on(MICE[s][2])};"

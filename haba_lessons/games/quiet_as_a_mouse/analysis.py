@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...distribution import Distribution
+from ..._checks import require_int
 from ...errors import InvalidArgumentError
 from .layout import Layout, load_layout
 from .rules import Game, Skill
@@ -87,8 +88,29 @@ def blocked_probability(free: Mapping[str, tuple[int, int]] | Counts,
     ``free`` is ``colour -> (free front, free back)`` (see ``Game.free_counts``) or a counts
     state.
     """
-    state = free if isinstance(free, tuple) else counts_state(free, layout or load_layout())
-    return _blocked(state)
+    if isinstance(free, tuple):
+        return _blocked(free)
+    layout = layout or load_layout()
+    _check_free(free, layout)
+    return _blocked(counts_state(free, layout))
+
+
+def _check_free(free: Mapping[str, tuple[int, int]], layout: Layout) -> None:
+    """Refuse a castle description that names other colours or more holes than the castle has."""
+    if not isinstance(free, Mapping) or set(free) != set(layout.colours):
+        given = sorted(free) if isinstance(free, Mapping) else free
+        raise InvalidArgumentError(
+            f"free: give (free front holes, free back holes) for each of the colours "
+            f"{', '.join(layout.colours)} — no other colours, none left out; got {given!r}.")
+    for colour, counts in free.items():
+        holes = (len(layout.holes("front", colour)), len(layout.holes("back", colour)))
+        if (not isinstance(counts, tuple) or len(counts) != 2
+                or not all(isinstance(n, int) and 0 <= n <= most
+                           for n, most in zip(counts, holes))):
+            raise InvalidArgumentError(
+                f"free[{colour!r}] = {counts!r}: give (free front holes, free back holes), whole "
+                f"numbers from 0 to {holes[0]} and 0 to {holes[1]} ({colour} has {holes[0]} front "
+                f"and {holes[1]} back holes).")
 
 
 @lru_cache(maxsize=None)
@@ -350,6 +372,7 @@ def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
     from ...play import expectimax
     from .rules import CHOOSE
 
+    horizon = require_int(horizon, "horizon (steps searched after this choice)", minimum=1)
     if game.phase != CHOOSE:
         raise InvalidArgumentError(f"the position waits for {game.phase!r}, not for a choice of "
                                    f"holes: apply a roll first (game.apply_roll((colour, "
