@@ -127,7 +127,7 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
     never changed: every branch is played on a copy.
     """
     if horizon is not None:
-        horizon = require_int(horizon, "horizon", minimum=0)
+        horizon = require_int(horizon, "horizon", minimum=1)
     cutoff = payoff if cutoff is None else cutoff
     if key is None:
         key = getattr(type(state), "search_key", None)

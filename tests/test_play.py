@@ -190,3 +190,12 @@ def test_expectimax_brackets_the_exact_quiet_as_a_mouse_win_chances(players, p):
 def test_expectimax_refuses_a_position_too_big_to_search():
     with pytest.raises(InvalidArgumentError, match="too big"):
         expectimax(meow_meow.new_game(2, seed=1), limit=500)
+
+
+@pytest.mark.parametrize("horizon", [0, -3])
+def test_a_horizon_below_one_step_is_refused_before_searching(horizon):
+    # Ana must choose how many dice to roll: a search of no steps cannot score her choices.
+    game = spookies.position(["Ana", "Ben"], figures={"Hanja": 5}, stockpile=40,
+                             chips=[10, 10], figure="Hanja")
+    with pytest.raises(InvalidArgumentError, match="horizon must be at least 1"):
+        expectimax(game, horizon=horizon)
