@@ -51,13 +51,27 @@ def test_a_bad_record_is_refused_and_nothing_is_written(tmp_path, event, value):
     assert file.text() == before and len(file.records) == 1
 
 
-@pytest.mark.parametrize("name", ["", "Anna Smith-Jones the Third", "a@b.com", "x,y"])
+@pytest.mark.parametrize("name", ["", "Anna Smith-Jones the Third", "a@b.com", "x,y", "../up",
+                                  "_hidden", "a.b"])
 def test_player_and_group_labels_are_seats_or_short_nicknames(tmp_path, name):
     with pytest.raises(DataFileError, match="seat number or a nickname"):
         ClassDataFile(tmp_path, "spookies", name)
     file = ClassDataFile(tmp_path, "spookies", "owls")
     with pytest.raises(DataFileError, match="seat number or a nickname"):
         file.append(1, name, "roll", "2 2")
+
+
+@pytest.mark.parametrize("name", ["Gruppe ä", "Élèves 3", "Группа 1", "くま"])
+def test_nicknames_may_use_any_alphabet(tmp_path, name):
+    file = ClassDataFile(tmp_path, "spookies", name)
+    file.append(1, "1", "roll", "2 2")
+    assert [r.value for r in read_class_file(file.path).records] == ["2 2"]
+
+
+def test_a_letter_typed_with_a_combining_mark_is_the_same_nickname(tmp_path):
+    composed, combining = "Gruppe \u00e4", "Gruppe a\u0308"       # ä, and a + two dots
+    assert ClassDataFile(tmp_path, "spookies", combining).path == \
+        ClassDataFile(tmp_path, "spookies", composed).path
 
 
 def _write(tmp_path, name, text):

@@ -17,6 +17,7 @@ lines may follow the header (the shipped example files say there that they are s
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..errors import DataFileError
@@ -33,8 +34,10 @@ EVENTS = {
     "mouse_trap": {"die": "the die face, 1-6", "landed": "the space number, 0-99",
                    "crank": "works or fails"},
 }
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,19}$")
-NAME_RULE = "1-20 letters, digits, spaces, - or _ (a seat number or a nickname, never a real name)"
+#: A letter or digit of any alphabet first, then up to 19 more of those, spaces, - or _.
+NAME_PATTERN = re.compile(r"^[^\W_][\w -]{0,19}$")
+NAME_RULE = ("1-20 letters (any alphabet), digits, spaces, - or _ (a seat number or a "
+             "nickname, never a real name)")
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,11 @@ def check_game(game: object) -> str:
 
 def check_name(name: object, what: str) -> str:
     """A group nickname or a player label, or a DataFileError saying what is allowed."""
-    if not isinstance(name, str) or not NAME_PATTERN.match(name.strip()):
+    if isinstance(name, str):   # "ä" typed as a + two dots is the same nickname as "ä"
+        name = unicodedata.normalize("NFC", name.strip())
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
         raise DataFileError(f"{what} {name!r} is not allowed: use {NAME_RULE}.")
-    return name.strip()
+    return name
 
 
 def check_value(game: str, event: str, value: str) -> str:
