@@ -144,7 +144,7 @@ def choice(*accepted: str) -> Key:
         if answer is Ellipsis or answer is None:
             return False, NOT_ANSWERED
         if not isinstance(answer, str):
-            return False, "give your answer as text in quotes, for example \"four dice\"."
+            return False, "give your answer as text in quotes, like \"your words\"."
         return (True, "right.") if normal(answer) in targets else (False, "not right; try again.")
 
     return key

@@ -60,6 +60,13 @@ def test_choice_ignores_case_spaces_and_hyphens():
     assert not key(4)[0]
 
 
+def test_a_choice_answered_with_a_number_gets_a_hint_that_names_no_accepted_answer():
+    key = choice("four dice", "4 dice")
+    ok, message = key(4)
+    assert not ok and "quotes" in message
+    assert "four dice" not in message and "4 dice" not in message
+
+
 def test_function_names_the_first_wrong_input_but_not_the_right_output():
     key = function(lambda n: n * n, [(1,), (2,), (3,)])
     assert key(lambda n: n ** 2) == (True, "right on all 3 test inputs.")

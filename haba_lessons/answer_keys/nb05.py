@@ -12,7 +12,7 @@ KEYS = {
     # the standard error is 0.0067, so a correct loop is refused less than 1 time in 1,000.
     "05.2": approx(float(1 - Fraction(comb(48, 5), comb(52, 5))), 0.025),
     # without the parrot only 14 cards fit a starting animal instead of 18
-    "05.3": choice("less", "less often"),
+    "05.3": choice("less", "less often", "fewer", "fewer times"),
     # hypergeometric: C(other, hand) / C(fit + other, hand)
     "05.5": function(lambda fit, other, hand: Fraction(comb(other, hand), comb(fit + other, hand)),
                      [(18, 33, 5), (19, 36, 5), (14, 33, 5), (4, 48, 5), (1, 1, 1)]),
