@@ -27,13 +27,24 @@ def test_the_keys_accept_the_brute_force_answers():
     assert check("04.4", lambda k: blocked_count(set(COLOURS[:k]))).ok
 
 
-def test_the_key_of_exercise_3_follows_the_exact_game_value():
-    from haba_lessons.games.quiet_as_a_mouse import exact_game_value, load_layout, make_skills
+def test_the_key_of_exercise_3_follows_played_games_and_the_exact_game_value():
+    """Player 2 with p = 11/20 against player 1 (who starts) with p = 1/2: two methods."""
+    from haba_lessons.games.quiet_as_a_mouse import exact_game_value, make_skills
+    from haba_lessons.games.quiet_as_a_mouse.simulate import simulate_games
+    from haba_lessons.simulation import make_rng
 
-    value = exact_game_value(2, make_skills(2, p=Fraction(1, 2)), "most open", load_layout())
-    assert value.win[0] > value.win[1]
-    assert check("04.3", "player 1").ok and check("04.3", "Player 1").ok
-    assert not check("04.3", "player 2").ok
+    skills = make_skills(2, p=[Fraction(1, 2), Fraction(11, 20)])
+    # 3000 games on the rules engine: the difference of the two seats' wins per game has a
+    # standard error below 0.016; 4 of them below zero is a false alarm less than 1 in 10,000.
+    games = simulate_games(3000, 2, skills, make_rng(4))
+    lead = [(0 in g.winners) - (1 in g.winners) for g in games]
+    mean = sum(lead) / len(lead)
+    spread = (sum((x - mean) ** 2 for x in lead) / (len(lead) - 1) / len(lead)) ** 0.5
+    assert mean + 4 * spread < 0
+    value = exact_game_value(2, skills)
+    assert value.win[1] > value.win[0]
+    assert check("04.3", "player 2").ok and check("04.3", "Player 2").ok
+    assert not check("04.3", "player 1").ok
 
 
 def test_plausible_wrong_answers_are_refused_without_the_answer():

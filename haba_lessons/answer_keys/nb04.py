@@ -10,7 +10,7 @@ KEYS = {
     # blocked when a die shows green or blue: 1 - (4/6)^2
     "04.2": exact(Fraction(5, 9)),
     # equal hands: the starting player wins more often (exact values of section 4)
-    "04.3": choice("player 1", "1", "first", "player one", "the first player"),
+    "04.3": choice("player 2", "2", "second", "player two", "the second player"),
     # both dice must show one of the k free colours: 36 - k^2 blocked ordered rolls
     "04.4": function(lambda k: 36 - k * k, [(k,) for k in range(7)]),
 }
