@@ -17,9 +17,9 @@ def require_int(value: object, name: str, *, minimum: int | None = None,
         )
     value = int(value)
     if minimum is not None and value < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum}, but got {value}.")
+        raise InvalidArgumentError(f"{name} must be at least {minimum:,}, but got {value:,}.")
     if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum}, but got {value}.")
+        raise InvalidArgumentError(f"{name} must be at most {maximum:,}, but got {value:,}.")
     return value
 
 

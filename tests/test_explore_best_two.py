@@ -52,6 +52,13 @@ def test_twenty_dice_agree_with_the_complement_count():
     assert explorer.probability == expected
 
 
+def test_a_tiny_chance_is_not_shown_as_zero():
+    explorer = BestOfDiceExplorer()
+    move(explorer, 20, 20, 120)                       # every die a six: 1/6^20 ≈ 2.7e-16
+    assert explorer.probability == Fraction(1, 6**20)
+    assert "≈ 2.7e-16" in explorer.answer.value and "0.0000" not in explorer.answer.value
+
+
 def test_the_chart_shows_the_exact_distribution_with_the_successes_marked():
     explorer = BestOfDiceExplorer()
     bars = re.findall(r"<rect data-result='(\d+)' data-exact='([\d/]+)'[^>]*fill='(#\w+)'", explorer.chart.value)

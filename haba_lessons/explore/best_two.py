@@ -137,9 +137,14 @@ class BestOfDiceExplorer:
         p = self.probability
         self.answer.value = (
             f"<div style='font-size:1.15em;color:var(--jp-ui-font-color1, inherit)'>"
-            f"P(best {self.keep} of {self.dice} dice ≥ {self.target}) = <b>{p}</b> ≈ {float(p):.4f}"
+            f"P(best {self.keep} of {self.dice} dice ≥ {self.target}) = <b>{p}</b> ≈ {_decimal(p)}"
             f"</div>")
         self.chart.value = bars_svg(self.distribution, self.dice, self.keep, self.target)
+
+
+def _decimal(p: Fraction) -> str:
+    """4 decimals, or powers of ten for a chance too small to show in 4 (never "0.0000")."""
+    return f"{float(p):.4f}" if p == 0 or p >= Fraction(1, 20_000) else f"{float(p):.1e}"
 
 
 def _dice(count: int) -> str:
