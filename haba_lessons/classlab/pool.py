@@ -36,11 +36,13 @@ class Pool:
     problems: list[Problem] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    stand_in: str = ""        # why these records come from another folder, if they do
 
     def report(self) -> str:
         """One line per problem and duplicate, or a line saying all went well."""
         groups = self.records["group"].nunique() if len(self.records) else 0
         lines = [f"{len(self.records)} {self.game} records from {groups} group(s)."]
+        lines += [self.stand_in] if self.stand_in else []
         lines += [f"problem — {p}" for p in self.problems]
         lines += [f"duplicate — {d}" for d in self.duplicates]
         return "\n".join(lines)
@@ -85,13 +87,28 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
     return pool
 
 
-def pool_folder(folder: str | Path) -> dict[str, Pool]:
-    """Pool every game's files in ``folder`` (named ``<game>-<group>.csv``), game by game."""
+def pool_folder(folder: str | Path, fallback: str | Path | None = None) -> dict[str, Pool]:
+    """Pool every game's files in ``folder`` (named ``<game>-<group>.csv``), game by game.
+
+    A game of which ``folder`` holds no good record is pooled from ``fallback`` instead (when
+    given), and its report says so: a class that played only some of the games still sees
+    every section, the missing games with the example class's data, clearly labelled.
+    """
     folder = Path(folder)
     if not folder.is_dir():
         raise InvalidArgumentError(f"there is no folder {str(folder)!r} here: put the groups' "
                                    f"files into it, or check the name in CLASS_DATA.")
-    return {game: pool_files(sorted(folder.glob(f"{game}-*.csv")), game) for game in GAMES}
+    pools = {game: pool_files(sorted(folder.glob(f"{game}-*.csv")), game) for game in GAMES}
+    if fallback is None or Path(fallback).resolve() == folder.resolve():
+        return pools
+    for game, pool in pools.items():
+        if pool.records.empty:
+            stand_in = pool_files(sorted(Path(fallback).glob(f"{game}-*.csv")), game)
+            stand_in.problems = pool.problems + stand_in.problems
+            stand_in.stand_in = (f"  ! no {game} records in {folder.name}: the records of "
+                                 f"{Path(fallback).name} stand in for them.")
+            pools[game] = stand_in
+    return pools
 
 
 def _read(source: Source, game: str) -> tuple[ClassFile, str]:

@@ -23,13 +23,31 @@ def die_faces(records: pd.DataFrame) -> dict[int, int]:
     return {face: faces.get(face, 0) for face in range(1, 7)}
 
 
+def first_dice(records: pd.DataFrame, count: int, prefer: str = "owls") -> tuple[str, list[int]]:
+    """(group, its first ``count`` dice in the order rolled): group ``prefer`` if it rolled,
+    otherwise the first group that did. Fewer dice if the group rolled fewer."""
+    rolls = _events(records, "roll")
+    if rolls.empty:
+        raise InvalidArgumentError("no Spookies rolls recorded yet.")
+    group = prefer if prefer in set(rolls["group"]) else str(rolls["group"].iloc[0])
+    faces = [int(f) for v in rolls[rolls["group"] == group]["value"] for f in v.split()]
+    return group, faces[:count]
+
+
 def best_two_results(records: pd.DataFrame, dice: int) -> dict[int, int]:
     """How often each best-two result came up in the Spookies rolls of ``dice`` dice."""
     results: Counter[int] = Counter()
+    rolled: Counter[int] = Counter()
     for value in _events(records, "roll")["value"]:
         faces = sorted(int(f) for f in value.split())
+        rolled[len(faces)] += 1
         if len(faces) == dice:
             results[faces[-1] + faces[-2]] += 1
+    if not results:
+        seen = ", ".join(f"{n} roll(s) of {d} dice" for d, n in sorted(rolled.items()))
+        raise InvalidArgumentError(f"no roll of {dice} dice recorded"
+                                   + (f" (the records hold {seen}): set dice to one of those."
+                                      if seen else " yet."))
     return dict(sorted(results.items()))
 
 
@@ -46,7 +64,8 @@ def steadiness(records: pd.DataFrame) -> pd.DataFrame:
                      "attempts": len(rows_of), "posterior": f"Beta({post.a}, {post.b})",
                      "mean": round(float(post.mean), 3), "95% from": round(low, 3),
                      "95% to": round(high, 3)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=["group", "player", "silent", "alarm", "slid out",
+                                       "attempts", "posterior", "mean", "95% from", "95% to"])
 
 
 def posteriors(records: pd.DataFrame, group: str) -> list[BetaPosterior]:
@@ -58,6 +77,21 @@ def posteriors(records: pd.DataFrame, group: str) -> list[BetaPosterior]:
                                    f"groups are {sorted(set(table['group']))}.")
     return [beta_posterior(int(row["silent"]), int(row["alarm"] + row["slid out"]))
             for _, row in mine.sort_values("player").iterrows()]
+
+
+def two_seats(records: pd.DataFrame, prefer: str = "owls") -> tuple[str, list[BetaPosterior]]:
+    """(group, posteriors of its seats 1 and 2): group ``prefer`` if both its seats made
+    attempts, otherwise the first group whose seats 1 and 2 both did."""
+    table = steadiness(records)
+    if table.empty:
+        raise InvalidArgumentError("no Quiet as a Mouse attempts recorded yet.")
+    both = [g for g, seats in table.groupby("group")["player"]
+            if {"1", "2"} <= {str(s) for s in seats}]
+    if not both:
+        raise InvalidArgumentError("no group recorded attempts of both seat 1 and seat 2 yet; "
+                                   "record a two-player game of Quiet as a Mouse.")
+    group = prefer if prefer in both else both[0]
+    return group, posteriors(records, group)[:2]
 
 
 def journeys(records: pd.DataFrame) -> list[set[int]]:
@@ -96,10 +130,15 @@ def landing_intervals(records: pd.DataFrame, board: Board) -> pd.DataFrame:
 def crank_counts(records: pd.DataFrame) -> tuple[int, int]:
     """(cranks that worked, cranks)."""
     cranks = _events(records, "crank")["value"]
+    if cranks.empty:
+        raise InvalidArgumentError("no crank of the trap recorded yet.")
     return int((cranks == "works").sum()), len(cranks)
 
 
 def could_play(records: pd.DataFrame) -> tuple[int, int]:
     """(deals where the first child could play at once, deals)."""
     answers = _events(records, "first_could_play")["value"]
+    if answers.empty:
+        raise InvalidArgumentError("no Meow Meow deal recorded yet (could the first child "
+                                   "play?).")
     return int((answers == "yes").sum()), len(answers)
