@@ -87,10 +87,11 @@ def _not_a_number(answer: Any) -> str | None:
     if answer is Ellipsis or answer is None:
         return NOT_ANSWERED
     if isinstance(answer, str):
-        return (f"you gave the text {answer!r}; give a number instead, for example "
-                "Fraction(1, 6) — no quotes.")
+        return (f"you gave the text {answer!r}; give a number instead, with no quotes: a "
+                "whole number, or Fraction(a, b) with whole numbers a and b.")
     if _as_float(answer) is None:
-        return f"expected a number, got {type(answer).__name__}; for example Fraction(1, 6)."
+        return (f"expected a number, got {type(answer).__name__}: a whole number, or "
+                "Fraction(a, b) with whole numbers a and b.")
     return None
 
 

@@ -60,6 +60,13 @@ def test_choice_ignores_case_spaces_and_hyphens():
     assert not key(4)[0]
 
 
+@pytest.mark.parametrize("answer", ["0.5", [1, 6], {1: 6}])
+def test_a_number_answered_otherwise_gets_a_hint_that_names_no_number(answer):
+    ok, message = exact(Fraction(1, 6))(answer)
+    assert not ok and "Fraction(a, b)" in message
+    assert not any(digit in message.replace(repr(answer), "") for digit in "0123456789")
+
+
 def test_a_choice_answered_with_a_number_gets_a_hint_that_names_no_accepted_answer():
     key = choice("four dice", "4 dice")
     ok, message = key(4)
