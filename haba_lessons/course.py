@@ -1,4 +1,5 @@
-"""The one setup every notebook runs first: chart renderer, seed, display options.
+"""The one setup every notebook runs first: chart renderer, seed, display options, and
+mistakes shown as their message.
 
 ``setup`` is quick: it needs numpy, not Altair. Altair (a few tenths of a second to load, more
 on a cold start) is configured the moment it is loaded: at once when a cell has already
@@ -18,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .errors import HabaLessonsError
 from .simulation import COURSE_SEED, make_rng
 
 #: The course renderer's name (``haba_lessons.charts.RENDERER``; a test checks they agree).
@@ -33,12 +35,33 @@ def setup(seed: int = COURSE_SEED) -> np.random.Generator:
     on every run (the html renderer would load Vega from the internet and use a random id).
     """
     rng = make_rng(seed)          # checks the seed before anything is changed
+    _show_mistakes_plainly()
     altair = sys.modules.get("altair")
     if altair is not None:
         _configure(altair)
     elif not any(isinstance(finder, _WhenAltairLoads) for finder in sys.meta_path):
         sys.meta_path.insert(0, _WhenAltairLoads())
     return rng
+
+
+def _show_mistakes_plainly() -> None:
+    """In a notebook, a mistake the course catches (a :class:`HabaLessonsError`: an illegal
+    move, a value out of range, a bad data file) shows as its message alone, which says what
+    to do, instead of a traceback through the library's code. Other errors (a slip in the
+    student's own code) keep their full traceback."""
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    if shell is not None:
+        shell.set_custom_exc((HabaLessonsError,), _message_only)
+
+
+def _message_only(shell: Any, etype: type, value: BaseException, tb: Any,
+                  tb_offset: int | None = None) -> list[str]:
+    """IPython's handler for the course's errors: it must show the error itself (IPython
+    ignores what a handler returns), as an error output whose traceback is one line, so the
+    cell still fails and "Run All" still stops there."""
+    lines = [f"{etype.__name__}: {value}"]
+    shell._showtraceback(etype, value, lines)     # how IPython shows any traceback
+    return lines
 
 
 def _render(spec: dict[str, Any], **metadata: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -85,3 +85,37 @@ def test_setup_twice_hooks_once_and_a_bad_seed_changes_nothing():
 def test_the_course_renderer_name_is_the_charts_one():
     from haba_lessons import charts, course
     assert course.RENDERER == charts.RENDERER
+
+
+def test_in_a_notebook_a_mistake_the_course_catches_shows_its_message_alone():
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "from haba_lessons.course import setup\nrng = setup(1)",
+        "from haba_lessons.dice import keep_highest\nkeep_highest(2, 3)",   # keep 3 of 2 dice
+        "1 / 0",                                                         # the student's own slip
+    )])
+    NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(REPO)}}).execute()
+    mistake, slip = (cell.outputs[0] for cell in notebook.cells[1:])
+    assert mistake.output_type == "error" and mistake.ename == "InvalidArgumentError"
+    assert mistake.traceback == [f"InvalidArgumentError: {mistake.evalue}"]
+    assert "keep" in mistake.evalue
+    assert slip.ename == "ZeroDivisionError" and len(slip.traceback) > 1   # a full traceback
+
+
+def test_run_all_still_stops_at_a_mistake_the_course_catches():
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "from haba_lessons.course import setup\nrng = setup(1)",
+        "from haba_lessons.dice import keep_highest\nkeep_highest(2, 3)",
+        "reached = True",
+    )])
+    with pytest.raises(CellExecutionError, match="InvalidArgumentError"):
+        NotebookClient(notebook, timeout=120, kernel_name="python3",
+                       resources={"metadata": {"path": str(REPO)}}).execute()
+    assert notebook.cells[2].execution_count is None              # never run
