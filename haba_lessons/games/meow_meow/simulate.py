@@ -310,6 +310,25 @@ def _take(pile: list[int], bottom: int, random: Callable[[], float]) -> tuple[in
     return pile.pop(bottom - 1), bottom - 1
 
 
+def _draw(count: int, hand: list[int], pile: list[int], discard: list[int], bottom: int,
+          random: Callable[[], float]) -> tuple[list[int], list[int], int, int | None, int, int]:
+    """Draw ``count`` cards into ``hand`` as the engine does: when the pile is empty, the
+    discard pile but its top card becomes the pile (hidden); with nothing to reshuffle the
+    drawing stops. Returns the pile, the discard pile, the known cards at the bottom, the last
+    card drawn (None if none), how many were drawn and how many reshuffles happened."""
+    drawn, cards, reshuffles = None, 0, 0
+    while cards < count:
+        if not pile:
+            if len(discard) <= 1:
+                break                   # nothing to reshuffle: no card is drawn
+            pile, discard, bottom = discard[:-1], discard[-1:], 0
+            reshuffles += 1
+        drawn, bottom = _take(pile, bottom, random)
+        hand.append(drawn)
+        cards += 1
+    return pile, discard, bottom, drawn, cards, reshuffles
+
+
 def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
                   max_turns: int = MAX_TURNS, trace: list | None = None) -> RoundResult:
     """``play_round(rules, rng, random_card, first_player)``, fast: the same round, the same
@@ -356,21 +375,10 @@ def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
             # Draw: the whole fox penalty (then a normal turn), or one card.
             if trace is not None:
                 trace.append(DRAW)
-            draw = pending or 1
-            drawn = None
-            while True:
-                if draw and not pile:
-                    if len(discard) > 1:
-                        pile, discard, bottom = discard[:-1], discard[-1:], 0
-                        reshuffles += 1
-                    else:
-                        draw = 0        # nothing to reshuffle: no card is drawn
-                if not draw:
-                    break
-                drawn, bottom = _take(pile, bottom, random)
-                hand.append(drawn)
-                card_actions += 1
-                draw -= 1
+            pile, discard, bottom, drawn, cards, shuffled = _draw(
+                pending or 1, hand, pile, discard, bottom, random)
+            card_actions += cards
+            reshuffles += shuffled
             if pending:
                 pending = 0
                 continue            # the same child's normal turn
@@ -407,26 +415,10 @@ def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
                     break
             else:                                          # forgotten: draw one card
                 forgotten += 1
-                draw = 1
-                while True:
-                    if draw and not pile:
-                        if len(discard) > 1:
-                            pile, discard, bottom = discard[:-1], discard[-1:], 0
-                            reshuffles += 1
-                        else:
-                            draw = 0
-                    if not draw:
-                        break
-                    hidden = len(pile) - bottom
-                    if hidden:
-                        index = bottom + int(random() * hidden)
-                        pile[index], pile[-1] = pile[-1], pile[index]
-                        hand.append(pile.pop())
-                    else:
-                        hand.append(pile.pop(bottom - 1))
-                        bottom -= 1
-                    card_actions += 1
-                    draw -= 1
+                pile, discard, bottom, _, cards, shuffled = _draw(
+                    1, hand, pile, discard, bottom, random)
+                card_actions += cards
+                reshuffles += shuffled
         elif not hand:
             winner = current
             turns += 1
