@@ -183,3 +183,22 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
         return Solution(solve(state, horizon), None, ())
     values, action, scored = best(state, horizon)
     return Solution(values, action, tuple(scored))
+
+
+def ranked_choices(solution: Solution, player: int = 0, *, minus: Any = 0,
+                   decision: str = "a choice", who: str = "player of the game"
+                   ) -> list[tuple[str, Any]]:
+    """Each choice at the root of ``solution`` (from :func:`expectimax`) as text beside
+    ``player``'s value minus ``minus``, the best first (ties in the order listed).
+    ``decision`` says what a choice is in the game and ``who`` what a player is called, for
+    the messages."""
+    try:
+        scored = [(str(action), values[player] - minus) for action, values in solution.actions]
+    except (AttributeError, TypeError, IndexError):
+        raise InvalidArgumentError("give the result of expectimax at a decision (its .actions "
+                                   f"lists each choice) and a {who}.") from None
+    if not scored:
+        raise InvalidArgumentError(f"this search has no choices: solve a position where the "
+                                   f"{who.split()[0]} must decide ({decision}).")
+    return sorted(scored, key=lambda pair: -pair[1])
+

@@ -23,6 +23,7 @@ import sympy
 from ...distribution import Distribution
 from ...draws import hypergeometric
 from ...errors import InvalidArgumentError
+from ...play import ranked_choices
 from .deck import Card
 from .rules import Rules, make_rules, matches
 
@@ -181,14 +182,7 @@ def choice_table(solution, player: int = 0) -> pd.DataFrame:
     """Each choice of an exact search (:func:`haba_lessons.play.expectimax` with the default
     win payoff) beside ``player``'s chance to win, exactly and rounded; the best first, ties
     in the order listed."""
-    try:
-        scored = [(str(action), values[player]) for action, values in solution.actions]
-    except (AttributeError, TypeError, IndexError):
-        raise InvalidArgumentError("give the result of expectimax at a decision (its .actions "
-                                   "lists each choice) and a child of the round.") from None
-    if not scored:
-        raise InvalidArgumentError("this search has no choices: solve a position where the "
-                                   "child must decide (play a card or draw).")
-    scored.sort(key=lambda pair: -pair[1])
+    scored = ranked_choices(solution, player, decision="play a card or draw",
+                            who="child of the round")
     return pd.DataFrame([{"choice": c, "chance to win": str(v), "≈": round(float(v), 3)}
                          for c, v in scored])

@@ -39,6 +39,7 @@ from ..._checks import require_int
 from ...dice import best_two
 from ...distribution import Distribution
 from ...errors import InvalidArgumentError
+from ...play import ranked_choices
 from .board import DICE_CHOICES, SPACE_COUNT
 from .rules import ATTIC, START, Action, Rules, resolve_roll
 
@@ -293,14 +294,7 @@ def choice_table(solution, player: int = 0, before: int = 0) -> pd.DataFrame:
     """Each choice of an exact search (:func:`haba_lessons.play.expectimax` with the chips held
     as payoff) beside its value for ``player``: chips expected at the end of the turn minus
     ``before``, exactly and rounded; the best choice first, ties in the order listed."""
-    try:
-        scored = [(str(action), values[player] - before) for action, values in solution.actions]
-    except (AttributeError, TypeError, IndexError):
-        raise InvalidArgumentError("give the result of expectimax at a decision (its .actions "
-                                   "lists each choice) and a player of the game.") from None
-    if not scored:
-        raise InvalidArgumentError("this search has no choices: solve a position where the "
-                                   "player must decide (roll 2, 3 or 4 dice, or stop).")
-    scored.sort(key=lambda pair: -pair[1])
+    scored = ranked_choices(solution, player, minus=before,
+                            decision="roll 2, 3 or 4 dice, or stop")
     return pd.DataFrame([{"choice": c, "expected chips gained": str(v), "≈": round(float(v), 3)}
                          for c, v in scored])
