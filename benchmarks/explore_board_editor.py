@@ -1,4 +1,4 @@
-"""Time one change of the board editor (notebook 07): every change recomputes, exactly, the
+"""Time one change of the board editor (notebook 10): every change recomputes, exactly, the
 expected turns and the landing chance of every space.
 
     .venv/bin/python benchmarks/explore_board_editor.py

@@ -43,13 +43,34 @@ def chart_svg(spec: dict[str, Any]) -> str:
                                       config={"font": STATIC_FONT})
 
 
+#: Significant digits kept of every float in a chart's spec. numpy's vectorised exp and log
+#: differ in the last bit between processors (AVX2 against AVX-512), so a density computed
+#: on one machine and compared on another would fail nbval; ten digits are far more than a
+#: chart can show.
+SIGNIFICANT_DIGITS = 10
+
+
+def rounded_floats(value: Any) -> Any:
+    """``value`` (a chart spec) with every float rounded to :data:`SIGNIFICANT_DIGITS`."""
+    if isinstance(value, float):
+        return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
+    if isinstance(value, dict):
+        return {key: rounded_floats(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [rounded_floats(item) for item in value]
+    return value
+
+
 def interactive_and_static_renderer(spec: dict[str, Any], **metadata: Any
                                     ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Altair's mimetype bundle plus ``image/svg+xml``.
 
     JupyterLab shows the richest type it knows, the interactive Vega-Lite chart; GitHub,
     nbviewer and nbconvert know no Vega-Lite and show the SVG instead of "<VegaLite 5 object>".
+    Floats are rounded first (:func:`rounded_floats`), so the output is the same on every
+    processor.
     """
+    spec = rounded_floats(spec)
     bundle, bundle_metadata = mimetype_renderer(spec, **metadata)
     bundle["image/svg+xml"] = chart_svg(spec)
     return bundle, bundle_metadata

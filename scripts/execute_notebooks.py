@@ -1,7 +1,7 @@
 """Re-execute course notebooks from a clean kernel and store them without cell timings.
 
     .venv/bin/python scripts/execute_notebooks.py                    # every notebook
-    .venv/bin/python scripts/execute_notebooks.py notebooks/07-*.ipynb
+    .venv/bin/python scripts/execute_notebooks.py notebooks/10-*.ipynb
 
 The stored outputs are what nbval compares, so a notebook is re-executed after every change.
 The kernel's per-cell timings (``metadata.execution``) change on every run and are dropped,
@@ -16,6 +16,8 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+from haba_lessons.catalog import notebook_paths
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -34,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="notebooks to execute (default: every course notebook)")
-    paths = parser.parse_args(argv).notebooks or sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    paths = parser.parse_args(argv).notebooks or notebook_paths(NOTEBOOKS)
     for path in paths:
         if not path.is_file():
             print(f"no notebook at {path}: give the path of an .ipynb file.", file=sys.stderr)

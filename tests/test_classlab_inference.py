@@ -1,4 +1,4 @@
-"""The statistics of notebook 08 against independent computations written here."""
+"""The statistics of notebook 12 against independent computations written here."""
 
 from __future__ import annotations
 

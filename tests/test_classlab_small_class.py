@@ -1,4 +1,4 @@
-"""A real class records little: one group, one or two games, or none of a game. Notebook 08's
+"""A real class records little: one group, one or two games, or none of a game. Notebook 12's
 helpers then fill a missing game from the example class (saying so) or refuse with a message
 that says what is missing, never a ZeroDivisionError or KeyError."""
 

@@ -1,6 +1,6 @@
-"""The "In class" recorder cells of notebooks 01-06: one widget cell each, which writes into
+"""The "In class" recorder cells of notebooks 01-08: one widget cell each, which writes into
 the real class-data/ folder but nothing when it is displayed, starts in the same state every
-time, and records into the files notebook 08 reads (Spookies rolls; Quiet as a Mouse
+time, and records into the files notebook 12 reads (Spookies rolls; Quiet as a Mouse
 attempts; Meow Meow deals; Mouse Trap landings)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from haba_lessons.classlab import pool_folder, tables
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CASES = {"01-dice-and-sample-spaces.ipynb": "spookies", "02-best-two-of-k.ipynb": "spookies",
          "03-push-your-luck.ipynb": "spookies", "04-quiet-as-a-mouse.ipynb": "quiet_as_a_mouse",
-         "05-meow-meow.ipynb": "meow_meow", "06-mouse-trap.ipynb": "mouse_trap"}
+         "05-meow-meow.ipynb": "meow_meow", "08-mouse-trap.ipynb": "mouse_trap"}
 
 
 def recorder_cell(name: str) -> str:
@@ -40,7 +40,7 @@ def test_displaying_the_recorder_writes_no_file_and_starts_fresh(name, tmp_path,
     widget = show(recorder_cell(name))
     assert os.listdir(tmp_path) == []
     assert widget.game == CASES[name]
-    assert widget.folder == Path("class-data")        # the real folder notebook 08 pools
+    assert widget.folder == Path("class-data")        # the real folder notebook 12 pools
     assert "nothing recorded yet" in widget.status.value
     again = show(recorder_cell(name))
     assert again.status.value == widget.status.value
@@ -79,7 +79,7 @@ def test_a_roll_of_three_dice_in_notebook_02_counts_as_its_best_two(tmp_path, mo
 def test_a_landing_recorded_in_notebook_06_reaches_notebook_08s_landing_table(tmp_path, monkeypatch):
     from haba_lessons.games.mouse_trap import default_board
     monkeypatch.chdir(tmp_path)
-    widget = show(recorder_cell("06-mouse-trap.ipynb"))
+    widget = show(recorder_cell("08-mouse-trap.ipynb"))
     widget.die_buttons[2].click()                      # "Rolled 3"
     widget.space.value = 3
     widget.landed_button.click()

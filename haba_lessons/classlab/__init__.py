@@ -6,7 +6,7 @@
 * :mod:`.recorders` — the recording widgets; :mod:`.transfer` — download and upload;
 * :mod:`.inference` — goodness of fit, Beta posteriors; :mod:`.favourite` — exact win
   chances from the posteriors; :mod:`.tables` — the pooled records as the counts the
-  statistics use; :mod:`.charts` — notebook 08's charts; :mod:`.example` — the simulated
+  statistics use; :mod:`.charts` — notebook 12's charts; :mod:`.example` — the simulated
   example class.
 """
 

@@ -1,4 +1,4 @@
-"""Charts of notebook 08: a simulated null distribution, Beta posteriors, win chances over
+"""Charts of notebook 12: a simulated null distribution, Beta posteriors, win chances over
 the posterior, observed vs exact.
 
 Okabe-Ito colours (``haba_lessons.charts``), a title saying what is shown, and a one-line

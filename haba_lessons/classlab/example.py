@@ -1,4 +1,4 @@
-"""The example class: SIMULATED data, so notebook 08 runs without a class.
+"""The example class: SIMULATED data, so notebook 12 runs without a class.
 
     python -m haba_lessons.classlab.example [folder]    # default: the package's example_class
 
@@ -83,7 +83,7 @@ def meow_meow(file: ClassDataFile, rng: np.random.Generator) -> None:
 
 
 def mouse_trap(file: ClassDataFile, rng: np.random.Generator) -> None:
-    """Four mice moving alone by the die until The Loop (the model of notebook 06), then cranks."""
+    """Four mice moving alone by the die until The Loop (the model of notebook 08), then cranks."""
     board = default_board()
     chain = board.to_markov()
     for game_number in range(1, MOUSE_TRAP_GAMES + 1):

@@ -2,7 +2,7 @@
 
 :func:`~haba_lessons.games.quiet_as_a_mouse.analysis.exact_game_value` solves the game in
 fractions for one set of ``p`` values. To carry a posterior's uncertainty into the game
-(notebook 08: "who is the favourite now?") the same equations are needed for thousands of
+(notebook 12: "who is the favourite now?") the same equations are needed for thousands of
 ``p`` values drawn from it. Here every quantity is a numpy array with one entry per profile,
 so one pass over the game's states (1894 with two players) solves them all, exactly up to
 floating-point rounding: the same equations (:func:`~.analysis.solve_game`), with arrays in

@@ -1,4 +1,4 @@
-"""Notebook 07's numbers, recomputed without haba_lessons.markov.
+"""Notebook 10's numbers, recomputed without haba_lessons.markov.
 
 Each board is written out here as its own float transition system (numpy) from the rules as
 the notebook states them, and solved by a linear solve or value iteration. None of the
@@ -104,7 +104,7 @@ def test_exercise_5_the_worst_single_snake_is_on_23():
     means = {s: _mean_turns("exact", {s: 0}) for s in range(1, 24)}
     worst = max(means, key=means.get)
     assert worst == 23 and round(means[23], 1) == 17.8
-    assert check("07.5", worst).ok and not check("07.5", 22).ok
+    assert check("10.5", worst).ok and not check("10.5", 22).ok
 
 
 def test_section_6_loop_shares_by_hand_against_the_library():

@@ -1,0 +1,31 @@
+"""Answer keys for notebook 12, From play to data."""
+
+from fractions import Fraction
+
+from haba_lessons.exercises import exact, holds
+
+
+def _chi_square(counts, chances):
+    n = sum(counts.values())
+    return sum((counts[f] - n * chances[f]) ** 2 / (n * chances[f]) for f in chances)
+
+
+_SIXTHS = {f: Fraction(1, 6) for f in range(1, 7)}
+_CHI_INPUTS = [({1: 60, 2: 58, 3: 62, 4: 49, 5: 67, 6: 64}, _SIXTHS),
+               ({1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 5}, _SIXTHS),
+               ({"yes": 28, "no": 4}, {"yes": Fraction(9, 10), "no": Fraction(1, 10)})]
+
+
+def _agrees(answer) -> bool:
+    """The student's function matches Pearson's statistic on every input (to 9 decimals)."""
+    return all(abs(float(answer(c, p)) - float(_chi_square(c, p))) < 1e-9
+               for c, p in _CHI_INPUTS)
+
+
+KEYS = {
+    "12.1": exact(60),
+    "12.2": exact(Fraction(1, 6)),
+    "12.3": holds(_agrees, "for each outcome take (observed - n * chance) ** 2 / "
+                           "(n * chance), then add them up."),
+    "12.4": exact(Fraction(19, 10)),
+}
