@@ -51,8 +51,9 @@ a { color: #0055aa; }
 .question .label { font-weight: bold; }
 .marks { float: right; font-weight: bold; margin-left: 1em; }
 .space { border: 1px solid #888; border-radius: 3px; margin: 0.3em 0 0.9em;
-         background: repeating-linear-gradient(#fff 0, #fff calc(2.2em - 1px),
-                                               #bbb calc(2.2em - 1px), #bbb 2.2em); }
+         padding: 0 0.5em; break-inside: avoid; }
+.space div { height: 2.1em; border-bottom: 1px solid #bbb; }
+.space div:last-child { border-bottom: none; }
 .answer { background: #eef6ee; border-left: 4px solid #009E73; padding: 0.2em 0.7em;
           margin: 0.3em 0 0.8em; }
 .key { font-size: 0.9em; color: #333; }
@@ -63,7 +64,7 @@ footer { margin-top: 3em; border-top: 1px solid #999; padding-top: 0.5em; }
 footer p { margin: 0.3em 0; }
 @page { size: A4; margin: 12mm 13mm 14mm; }
 @media print {
-  body { font-size: 10pt; line-height: 1.32; max-width: none; margin: 0; padding: 0; }
+  body { font-size: 9.5pt; line-height: 1.28; max-width: none; margin: 0; padding: 0; }
   h1 { font-size: 14pt; margin: 0 0 0.35em; }
   h2 { font-size: 11.5pt; margin: 0.7em 0 0.25em; border-bottom-width: 1px; }
   h3 { font-size: 10.5pt; margin: 0.6em 0 0.2em; }
@@ -78,7 +79,8 @@ footer p { margin: 0.3em 0; }
   a[href^="http"]::after { content: " (" attr(href) ")"; font-size: 0.85em; }
   h1, h2, h3 { break-after: avoid; }
   tr, li, blockquote, pre, .answer { break-inside: avoid; }
-  footer { margin-top: 1em; font-size: 7pt; }
+  footer { margin-top: 0.8em; padding-top: 0.2em; font-size: 6.5pt; }
+  footer p { margin: 0.1em 0; }
 }
 """
 

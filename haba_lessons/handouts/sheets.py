@@ -29,7 +29,7 @@ WORKSHEET_INTRO = (
 
 
 def _space(lines: int) -> str:
-    return f'<div class="space" style="height:{2.2 * lines:.1f}em"></div>\n' if lines else ""
+    return (f'<div class="space">{"<div></div>" * lines}</div>\n') if lines else ""
 
 
 def _space_for(exercise: Exercise) -> int:
