@@ -171,7 +171,7 @@ ORACLES = {
     "11.C": lambda: posterior([Fraction(1, 2)] * 2,
                               [blocked({"red"}), blocked({"red", "yellow", "green"})], 1),
     # 12 · class data
-    "12.A": lambda: 180 * share(COLOUR_ROLLS, lambda r: r[0] == r[1]),
+    "12.A": lambda: 150 * share(COLOUR_ROLLS, lambda r: r[0] == r[1]),
     "12.B": lambda: wald(30, 40),
     "12.C": lambda: (float(Fraction(5, 6) ** 12),
                      "no" if Fraction(5, 6) ** 12 > Fraction(1, 20) else "yes"),
