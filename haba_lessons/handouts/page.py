@@ -132,6 +132,7 @@ def formula_to_text(latex: str) -> str:
                       lambda m: _fraction(_group(m, 1), _group(m, 3)), text)
         text = re.sub(r"\\binom\s*" + _ARG + r"\s*" + _ARG,
                       lambda m: f"C({_group(m, 1)}, {_group(m, 3)})", text)
+        text = re.sub(r"\\(?:hat|widehat)\s*" + _ARG, lambda m: _group(m, 1) + "\u0302", text)
         text = re.sub(r"\\sqrt\s*" + _ARG,
                       lambda m: "√" + (_group(m, 1) if len(_group(m, 1)) == 1
                                        else f"({_group(m, 1)})"), text)

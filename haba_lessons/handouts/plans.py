@@ -38,7 +38,8 @@ def check_duration(path: Path, text: str, entry: Notebook) -> None:
                             f"e.g. \"One {entry.minutes}-minute period\" (the catalog's "
                             f"minutes for {entry.file}).")
     if entry.minutes not in stated:
-        raise DataFileError(f"{path}: states {', '.join(map(str, stated))} minutes, but the "
+        said = ", ".join(map(str, sorted(set(stated))))
+        raise DataFileError(f"{path}: states {said} minutes, but the "
                             f"catalog (haba_lessons/data/lessons.toml) gives {entry.file} "
                             f"{entry.minutes} minutes.")
 
