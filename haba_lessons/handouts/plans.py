@@ -57,3 +57,15 @@ def plan_page(path: Path, entry: Notebook) -> tuple[str, str]:
         title, markdown_to_html(text, path.parent),
         nav='<a href="index.html">All handouts</a>',
         footer=f"haba_lessons · lesson plan {html.escape(path.name)} · print with Ctrl+P")
+
+
+_PAGES_PROMISED = re.compile(r"\*\*one page per (\d+) minutes\*\*")
+
+
+def pages_promised(readme: str, minutes: int) -> int:
+    """The A4 pages the README promises a plan of a ``minutes``-long lesson (at least one)."""
+    match = _PAGES_PROMISED.search(readme)
+    if not match:
+        raise DataFileError("README.md: its Handouts section must say how long a printed "
+                            "lesson plan is, as \"**one page per 45 minutes**\".")
+    return max(1, -(-minutes // int(match.group(1))))
