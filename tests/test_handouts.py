@@ -120,7 +120,7 @@ def test_an_answer_key_has_every_solution_and_every_self_checks_key(built):
                     assert first_line in text, exercise.id
             if exercise.key is not None:
                 assert f'check("{exercise.check_id}", ...)' in text
-                assert " ".join(describe_key(exercise.key).split()) in text
+                assert " ".join(describe_key(exercise.key, exercise.options).split()) in text
         for question in load_worksheet(REPO / "worksheets" / f"{entry.number}.toml").questions:
             assert f"Answer: {text_of(markdown_to_html(question.answer))}" in text
 
@@ -149,6 +149,8 @@ def test_the_key_says_what_each_kind_of_self_check_accepts():
     assert describe_key(approx(0.5, 0.01)) == ("any number within 0.01 of 0.5 (a simulated "
                                                "estimate).")
     assert "“space6”" in describe_key(choice("space 6", "6"))
+    assert describe_key(choice("space 6", "6"), ("space 1", "space 6")).startswith(
+        "the words “space 6”, “6” (")
     assert "(7, 2)" in describe_key(function(lambda a, b: a, [(7, 2)]))
     assert "round up" in describe_key(holds(lambda n: n > 3, "round up."))
 

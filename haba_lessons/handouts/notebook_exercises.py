@@ -154,8 +154,12 @@ def show_number(value: Any) -> str:
     return str(value)
 
 
-def describe_key(key: Callable) -> str:
-    """What the self-check accepts, in one sentence (never shown to a student)."""
+def describe_key(key: Callable, options: tuple[str, ...] = ()) -> str:
+    """What the self-check accepts, in one sentence (never shown to a student).
+
+    ``options`` are the choices the exercise offers: a choice key names the right one as
+    written there.
+    """
     kind, facts = key_kind(key), key_facts(key)
     if kind == "exact":
         value = facts["target"]
@@ -165,8 +169,11 @@ def describe_key(key: Callable) -> str:
         return (f"any number within {show_number(facts['tolerance'])} of "
                 f"{show_number(facts['value'])} (a simulated estimate).")
     if kind == "choice":
-        accepted = ", ".join(f"“{t}”" for t in sorted(facts["targets"], key=len, reverse=True))
-        return f"the words {accepted} (case, spaces and hyphens ignored)."
+        right = [option for option in options if key(option)[0]]
+        named = {"".join(option.lower().replace("-", " ").split()) for option in right}
+        others = sorted(set(facts["targets"]) - named, key=len, reverse=True)
+        words = ", ".join(f"“{word}”" for word in [*right, *others])
+        return f"the words {words} (case, spaces and hyphens ignored)."
     if kind == "function":
         inputs = "; ".join("(" + ", ".join(map(str, args)) + ")" for args in facts["inputs"])
         return f"a function that agrees with the key's own on the inputs {inputs}."

@@ -47,7 +47,8 @@ a { color: #0055aa; }
 .missing-image { border: 1px dashed #555; padding: 0.2em 0.4em; font-style: italic; }
 .fields { display: flex; gap: 2em; margin: 0 0 1em; }
 .fields span { flex: 1; border-bottom: 1px solid #333; padding-bottom: 0.1em; }
-.question { margin: 0.9em 0 0.3em; break-inside: avoid; }
+.question { margin: 0.9em 0 0.3em; }
+.item { break-inside: avoid; }
 .question .label { font-weight: bold; }
 .marks { float: right; font-weight: bold; margin-left: 1em; }
 .space { border: 1px solid #888; border-radius: 3px; margin: 0.3em 0 0.9em;

@@ -48,9 +48,14 @@ def _statement(label: str, markdown: str) -> str:
     return f'<div class="question">{markdown_to_html(f"**{label}** {markdown}")}</div>\n'
 
 
+def _item(*parts: str) -> str:
+    """A question kept on one page with its space or its answer."""
+    return f'<div class="item">{"".join(parts)}</div>\n'
+
+
 def _heading(kind: str, number: str, title: str, topic: str) -> str:
-    return (f"<h1>{kind} {html.escape(number)} · {html.escape(title)}</h1>\n"
-            f'<p class="kind">{html.escape(topic)}</p>\n')
+    subtitle = f'<p class="kind">{html.escape(topic)}</p>\n' if topic != title else ""
+    return f"<h1>{kind} {html.escape(number)} · {html.escape(title)}</h1>\n{subtitle}"
 
 
 def worksheet_page(number: str, title: str, sheet: Worksheet,
@@ -63,11 +68,12 @@ def worksheet_page(number: str, title: str, sheet: Worksheet,
     if exercises:
         body.append("<h2>Exercises from the notebook</h2>\n")
         for exercise in exercises:
-            body += [_statement(exercise_label(exercise), exercise.statement),
-                     _space(_space_for(exercise))]
+            body.append(_item(_statement(exercise_label(exercise), exercise.statement),
+                              _space(_space_for(exercise))))
     body.append("<h2>By hand</h2>\n")
     for question in sheet.questions:
-        body += [_statement(f"{question.id[-1]}.", question.text), _space(question.lines)]
+        body.append(_item(_statement(f"{question.id[-1]}.", question.text),
+                          _space(question.lines)))
     return page(f"Worksheet {number} · {title}", "".join(body), nav=NAV,
                 footer=f"haba_lessons · worksheet {html.escape(number)} (no answers) · "
                        f"source {html.escape(sheet.source.name)}")
@@ -82,7 +88,7 @@ def _solution_html(exercise: Exercise) -> str:
             parts.append(f"<pre><code>{html.escape(solution.source.rstrip())}</code></pre>\n")
     if exercise.key is not None:
         parts.append(f'<p class="key">Self-check <code>check("{exercise.check_id}", ...)'
-                     f"</code> accepts {html.escape(describe_key(exercise.key))}</p>\n")
+                     f"</code> accepts {html.escape(describe_key(exercise.key, exercise.options))}</p>\n")
     else:
         parts.append('<p class="key">Answered in words: no self-check; the solution above '
                      "is a model answer.</p>\n")
@@ -103,11 +109,12 @@ def answer_key_page(number: str, title: str, sheet: Worksheet,
     if exercises:
         body.append("<h2>Exercises from the notebook</h2>\n")
         for exercise in exercises:
-            body += [_statement(exercise_label(exercise), exercise.statement),
-                     f'<div class="answer">{_solution_html(exercise)}</div>\n']
+            body.append(_item(_statement(exercise_label(exercise), exercise.statement),
+                              f'<div class="answer">{_solution_html(exercise)}</div>\n'))
     body.append("<h2>By hand</h2>\n")
     for question in sheet.questions:
-        body += [_statement(f"{question.id[-1]}.", question.text), _answer_html(question)]
+        body.append(_item(_statement(f"{question.id[-1]}.", question.text),
+                          _answer_html(question)))
     return page(f"Answer key {number} · {title}", "".join(body), nav=NAV,
                 footer=f"haba_lessons · answer key {html.escape(number)} (for the teacher) · "
                        f"source {html.escape(sheet.source.name)}")
@@ -131,9 +138,9 @@ def unit_test_page(test: UnitTest) -> str:
                     f"{html.escape(question.game)} {_marks(question.marks)}</h2>\n")
         body.append(markdown_to_html(question.text))
         for part in question.parts:
-            body += [f'<div class="question">{_marks(part.marks)}'
-                     f'{markdown_to_html(f"**{_part_label(part)}** {part.text}")}</div>\n',
-                     _space(part.lines)]
+            body.append(_item(f'<div class="question">{_marks(part.marks)}'
+                              f'{markdown_to_html(f"**{_part_label(part)}** {part.text}")}'
+                              "</div>\n", _space(part.lines)))
     return page(test.title, "".join(body), nav=NAV,
                 footer=f"haba_lessons · unit test ({test.minutes} minutes, {test.marks} "
                        f"marks) · source {html.escape(test.source.name)}")
@@ -159,9 +166,9 @@ def mark_scheme_page(test: UnitTest) -> str:
                     f"{html.escape(question.game)} {_marks(question.marks)}</h2>\n")
         body.append(f'<div class="key">{markdown_to_html(question.text)}</div>\n')
         for part in question.parts:
-            body += [f'<div class="question">{_marks(part.marks)}'
-                     f'{markdown_to_html(f"**{_part_label(part)}** {part.text}")}</div>\n',
-                     _answer_html(part)]
+            body.append(_item(f'<div class="question">{_marks(part.marks)}'
+                              f'{markdown_to_html(f"**{_part_label(part)}** {part.text}")}'
+                              "</div>\n", _answer_html(part)))
     return page(f"Mark scheme · {test.title}", "".join(body), nav=NAV,
                 footer=f"haba_lessons · mark scheme (for the teacher) · source "
                        f"{html.escape(test.source.name)}")
