@@ -23,6 +23,7 @@ from pathlib import Path
 
 import nbformat
 
+from .catalog import notebook_paths
 from .errors import HabaLessonsError
 from .student_copies import blank_solutions
 
@@ -43,11 +44,14 @@ class PdfExportError(HabaLessonsError):
 
 
 def find_notebooks(paths: Sequence[Path]) -> list[Path]:
-    """The notebooks named, or found directly inside the folders named, in order."""
+    """The notebooks named, or found directly inside the folders named (the course's in
+    teaching order)."""
     notebooks: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(path.glob("*.ipynb"))
+            # The course's notebooks in teaching order, then any others in the folder.
+            found = notebook_paths(path)
+            found += sorted(set(path.glob("*.ipynb")) - set(found))
             if not found:
                 raise PdfExportError(f"The folder '{path}' holds no notebooks (.ipynb files): "
                                      "name a notebook or the folder 'notebooks'.")
