@@ -306,3 +306,31 @@ def test_the_command_prints_what_it_wrote_or_one_sentence(tmp_path, capsys):
     error = capsys.readouterr().err.strip()
     assert "is not a folder" in error and "\n" not in error
     assert not (tmp_path / "out2").exists()
+
+
+def test_a_coming_lesson_gets_its_notebooks_exercises_once_it_is_in_the_catalog(
+        course, tmp_path, monkeypatch):
+    import nbformat
+
+    from haba_lessons.catalog import Notebook
+    from haba_lessons.handouts import build
+
+    lesson = Notebook("06", "06-conditional-probability.ipynb", "lesson", "Conditional "
+                      "probability", "Meow Meow", "?", "P(A | B)", "Y10-11", 45)
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# 06 · Conditional probability"),
+        nbformat.v4.new_markdown_cell("**Exercise 1 ★ (explain in words)** Why is "
+                                      "P(A | B) not P(B | A) here?"),
+        nbformat.v4.new_markdown_cell("*Solution.* Because the zebra condition differs.",
+                                      metadata={"tags": ["solution"]})])
+    nbformat.write(notebook, course / "notebooks" / lesson.file)
+    (course / "lesson-plans" / f"{lesson.stem}.md").write_text(
+        "# Lesson plan 06\n\nOne 45-minute period.\n\n## Goals\n")
+    monkeypatch.setattr(build, "notebooks", lambda: (*notebooks(), lesson))
+    build_handouts(course, tmp_path / "out")
+    worksheet = text_of((tmp_path / "out" / f"{lesson.stem}-worksheet.html").read_text())
+    key = text_of((tmp_path / "out" / f"{lesson.stem}-answer-key.html").read_text())
+    assert "Why is P(A | B) not P(B | A) here?" in worksheet and "zebra" not in worksheet
+    assert "zebra condition" in key
+    assert "Tree diagram" in worksheet or "tree diagram" in worksheet   # the by-hand questions
+    assert not (tmp_path / "out" / "06-worksheet.html").exists()

@@ -133,15 +133,6 @@ def giveaways(key: Callable[[Any], tuple[bool, str]] | None, text: str,
     return []
 
 
-def answer_number(answer: str) -> Fraction | None:
-    """The exact number an answer starts with (``"5/36 ≈ 0.139"`` → 5/36), else None."""
-    numbers = numbers_in(answer)
-    if not numbers or numbers[0].start > 1 or isinstance(numbers[0].value, Decimal):
-        return None
-    value = Fraction(numbers[0].value)
-    return -value if answer.lstrip().startswith(("-", "−")) else value
-
-
 def exercise_giveaways(exercise: Exercise, before: str) -> list[str]:
     """The sentences of ``before`` (the text a student reads before the exercise) and of the
     exercise's own statement that state its answer; a choice's statement offers the choices
