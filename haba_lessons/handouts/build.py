@@ -32,13 +32,15 @@ _WORKSHEET_FILE = re.compile(r"^\d\d\.toml$")
 
 @dataclass(frozen=True)
 class Handout:
-    """One page to write: its file name, title, the lesson it belongs to, who it is for."""
+    """One page to write: its file name, title, the lesson it belongs to (its number and
+    how the index names it), and what it is."""
 
     name: str
     title: str
     html: str
     lesson: str
     kind: str
+    lesson_label: str = ""
 
 
 def course_folder(source: Path) -> Path:
@@ -70,13 +72,14 @@ def lesson_handouts(course: Path, entry: Notebook) -> list[Handout]:
         raise DataFileError(f"{notebook}: a lesson with no exercises (a markdown cell "
                             "starting **Exercise 1 ★ (by hand)**, a solution cell, a check).")
     title, plan = plan_page(course / PLANS / f"{entry.stem}.md", entry)
-    return [Handout(f"{entry.stem}.html", title, plan, entry.number, "lesson plan"),
+    label = f"{entry.number} · {entry.title}"
+    return [Handout(f"{entry.stem}.html", title, plan, entry.number, "lesson plan", label),
             Handout(f"{entry.stem}-worksheet.html", f"Worksheet {entry.number}",
                     worksheet_page(entry.number, entry.title, sheet, exercises),
-                    entry.number, "worksheet"),
+                    entry.number, "worksheet", label),
             Handout(f"{entry.stem}-answer-key.html", f"Answer key {entry.number}",
                     answer_key_page(entry.number, entry.title, sheet, exercises),
-                    entry.number, "answer key")]
+                    entry.number, "answer key", label)]
 
 
 def other_handouts(course: Path, entry: Notebook) -> list[Handout]:
@@ -85,7 +88,8 @@ def other_handouts(course: Path, entry: Notebook) -> list[Handout]:
     if not path.is_file():
         return []
     title, plan = plan_page(path, entry)
-    return [Handout(f"{entry.stem}.html", title, plan, entry.number, "lesson plan")]
+    return [Handout(f"{entry.stem}.html", title, plan, entry.number, "lesson plan",
+                    f"{entry.number} · {entry.title}")]
 
 
 def coming_lessons(course: Path, catalog_numbers: set[str]) -> list[Handout]:
@@ -97,13 +101,14 @@ def coming_lessons(course: Path, catalog_numbers: set[str]) -> list[Handout]:
         sheet = load_worksheet(source)
         note = (f"By-hand questions only: lesson {sheet.lesson}'s notebook is not in the "
                 "course yet; its exercises are added when it is.")
+        label = f"{sheet.lesson} · {sheet.topic} (by-hand questions only: notebook to come)"
         handouts += [
             Handout(f"{sheet.lesson}-worksheet.html", f"Worksheet {sheet.lesson}",
                     worksheet_page(sheet.lesson, sheet.topic, sheet, [], note), sheet.lesson,
-                    "worksheet"),
+                    "worksheet", label),
             Handout(f"{sheet.lesson}-answer-key.html", f"Answer key {sheet.lesson}",
                     answer_key_page(sheet.lesson, sheet.topic, sheet, []), sheet.lesson,
-                    "answer key")]
+                    "answer key", label)]
     return handouts
 
 
@@ -131,13 +136,15 @@ def index_page(handouts: list[Handout], with_pdf: bool) -> str:
     def link(handout: Handout) -> str:
         pdf = (f' · <a href="{html.escape(Path(handout.name).with_suffix(".pdf").name)}">'
                "PDF</a>") if with_pdf else ""
-        return f'<a href="{html.escape(handout.name)}">{html.escape(handout.title)}</a>{pdf}'
+        text = handout.kind.capitalize() if handout.lesson else handout.title
+        return f'<a href="{html.escape(handout.name)}">{html.escape(text)}</a>{pdf}'
 
     lessons = list(dict.fromkeys(h.lesson for h in handouts if h.lesson))
     rows = []
     for lesson in sorted(lessons, key=lambda n: (n[:2], n)):
-        cells = {h.kind: link(h) for h in handouts if h.lesson == lesson}
-        rows.append(f"<tr><td>{html.escape(lesson)}</td>"
+        own = [h for h in handouts if h.lesson == lesson]
+        cells = {h.kind: link(h) for h in own}
+        rows.append(f"<tr><td>{html.escape(own[0].lesson_label)}</td>"
                     + "".join(f"<td>{cells.get(kind, '—')}</td>" for kind in KINDS) + "</tr>")
     tests = "".join(f"<li>{link(h)} ({h.kind})</li>\n" for h in handouts if not h.lesson)
     body = ("<h1>Handouts</h1>\n<p>For each lesson: the plan (teacher), the worksheet "
