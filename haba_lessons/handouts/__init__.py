@@ -23,8 +23,10 @@ __all__ = ["build_handouts", "main"]
 
 def main(argv: list[str] | None = None) -> int:
     """The ``haba-lessons handouts`` command: print what was written, or one clear message."""
-    parser = argparse.ArgumentParser(prog="haba-lessons handouts",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="haba-lessons handouts",
+        description="Lesson plans, worksheets, answer keys, the unit test and its mark scheme "
+                    "as printable pages, with an index.")
     parser.add_argument("source", type=Path,
                         help="the course folder (holding notebooks/, lesson-plans/, "
                              "worksheets/), or its lesson-plans folder")
