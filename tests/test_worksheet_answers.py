@@ -189,7 +189,7 @@ ORACLES = {
     "4b": lambda: (math.prod(Fraction(48 - i, 52 - i) for i in range(5)),),
     "4c": lambda: sum(k * Fraction(math.comb(4, k) * math.comb(48, 5 - k), math.comb(52, 5))
                       for k in range(5)),
-    "5a": lambda: share(PAIRS, lambda p: p[1][0] == "red", given=lambda p: p[0][0] == "red"),
+    "5a": lambda: share(PAIRS, lambda p: p[1][0] == "red", given=lambda p: p[0][0] != "red"),
     "5b": lambda: share(PAIRS, lambda p: [c for c, _ in p].count("red") == 1),
     "5c": lambda: share(COLOUR_ROLLS, lambda r: r == ("red", "red"), given=lambda r: "red" in r),
     "6a": lambda: 80 - 46,
