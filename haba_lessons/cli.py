@@ -5,7 +5,7 @@ and Windows, with or without bash.
     haba-lessons app GAME [--windowed]       one game's widget full screen for the projector
     haba-lessons app --list                  the games and whether each app is ready
     haba-lessons student-copies SRC DST      copies of the notebooks with solutions blanked
-    haba-lessons handouts SRC DST            printable pages from the lesson plans
+    haba-lessons handouts SRC DST [--pdf]    lesson plans, worksheets, answer keys, unit test
     haba-lessons pdf ...                     notebooks and student copies as PDF files
 """
 
@@ -86,7 +86,7 @@ def student_copies(args: argparse.Namespace) -> int:
 def handouts(args: argparse.Namespace) -> int:
     from . import handouts as module
 
-    return module.main([str(args.source), str(args.target)])
+    return module.main([str(args.source), str(args.target), *(["--pdf"] if args.pdf else [])])
 
 
 def pdf(arguments: list[str]) -> int:
@@ -132,9 +132,12 @@ def parser() -> argparse.ArgumentParser:
     copies.add_argument("target", type=Path, help="folder for the copies")
     copies.set_defaults(run=student_copies)
 
-    pages = commands.add_parser("handouts", help="printable pages from the lesson plans")
-    pages.add_argument("source", type=Path, help="folder of lesson plans, e.g. lesson-plans")
+    pages = commands.add_parser("handouts", help="printable lesson plans, worksheets, answer "
+                                                 "keys, unit test and mark scheme")
+    pages.add_argument("source", type=Path, help="the course folder (holding notebooks/, "
+                                                 "lesson-plans/, worksheets/), e.g. .")
     pages.add_argument("target", type=Path, help="folder for the HTML pages")
+    pages.add_argument("--pdf", action="store_true", help="also print each page to PDF")
     pages.set_defaults(run=handouts)
 
     # Listed for --help only: main() hands everything after "pdf" to the PDF export itself.

@@ -18,10 +18,12 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from html import escape as html_escape
 from pathlib import Path
 
 import nbformat
 
+from .catalog import notebook_paths
 from .errors import HabaLessonsError
 from .student_copies import blank_solutions
 
@@ -42,11 +44,14 @@ class PdfExportError(HabaLessonsError):
 
 
 def find_notebooks(paths: Sequence[Path]) -> list[Path]:
-    """The notebooks named, or found directly inside the folders named, in order."""
+    """The notebooks named, or found directly inside the folders named (the course's in
+    teaching order)."""
     notebooks: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(path.glob("*.ipynb"))
+            # The course's notebooks in teaching order, then any others in the folder.
+            found = notebook_paths(path)
+            found += sorted(set(path.glob("*.ipynb")) - set(found))
             if not found:
                 raise PdfExportError(f"The folder '{path}' holds no notebooks (.ipynb files): "
                                      "name a notebook or the folder 'notebooks'.")
@@ -128,12 +133,18 @@ def export(notebooks: Sequence[Path], outdir: Path, *, student_copies: bool = Tr
         if student_copies:
             blank_solutions(notebook)
             pages.append((outdir / f"{path.stem}{STUDENT_SUFFIX}.pdf", notebook_html(notebook)))
+    return print_to_pdf(pages, outdir)
+
+
+def print_to_pdf(pages: Sequence[tuple[Path, str]], outdir: Path, *,
+                 footer_text: str | None = None) -> list[Path]:
+    """``print_pages``, also from a thread whose asyncio loop runs."""
     if _event_loop_running():
         # Playwright's sync API refuses a thread whose asyncio loop runs (a Jupyter kernel,
         # another Playwright session): print from a thread of our own.
         with ThreadPoolExecutor(max_workers=1) as worker:
-            return worker.submit(print_pages, pages, outdir).result()
-    return print_pages(pages, outdir)
+            return worker.submit(print_pages, pages, outdir, footer_text=footer_text).result()
+    return print_pages(pages, outdir, footer_text=footer_text)
 
 
 def _event_loop_running() -> bool:
@@ -144,9 +155,31 @@ def _event_loop_running() -> bool:
     return True
 
 
-def print_pages(pages: Sequence[tuple[Path, str]], outdir: Path) -> list[Path]:
-    """Print each (target PDF, HTML page) with Chromium into ``outdir``."""
+#: Page margins of a notebook's PDF, and of a handout's (whose foot holds the licence line).
+NOTEBOOK_MARGIN = {"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"}
+HANDOUT_MARGIN = {"top": "12mm", "bottom": "17mm", "left": "13mm", "right": "13mm"}
+
+
+def page_footer(text: str) -> str:
+    """Chromium's footer template: ``text`` and "page n of m" at the foot of every page."""
+    return ('<div style="width:100%; margin:0 13mm; font-size:6.5pt; color:#444; '
+            'font-family:\'DejaVu Sans\', sans-serif; display:flex; gap:4mm; '
+            f'justify-content:space-between"><span>{html_escape(text)}</span>'
+            '<span style="white-space:nowrap">page <span class="pageNumber"></span> of '
+            '<span class="totalPages"></span></span></div>')
+
+
+def print_pages(pages: Sequence[tuple[Path, str]], outdir: Path, *,
+                footer_text: str | None = None) -> list[Path]:
+    """Print each (target PDF, HTML page) with Chromium into ``outdir``, A4.
+
+    With ``footer_text``, every printed page carries it at its foot, with its page number.
+    """
     written = []
+    options: dict = {"margin": NOTEBOOK_MARGIN}
+    if footer_text is not None:
+        options = {"margin": HANDOUT_MARGIN, "display_header_footer": True,
+                   "header_template": "<span></span>", "footer_template": page_footer(footer_text)}
     with chromium_page() as page, tempfile.TemporaryDirectory() as scratch:
         outdir.mkdir(parents=True, exist_ok=True)
         for target, html in pages:
@@ -156,8 +189,7 @@ def print_pages(pages: Sequence[tuple[Path, str]], outdir: Path) -> list[Path]:
             page.add_style_tag(content=PRINT_CSS)
             page.evaluate(MATHJAX_DONE)
             page.emulate_media(media="print")
-            page.pdf(path=str(target), print_background=True, format="A4",
-                     margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"})
+            page.pdf(path=str(target), print_background=True, format="A4", **options)
             written.append(target)
     return written
 

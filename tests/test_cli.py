@@ -64,12 +64,14 @@ def test_student_copies_blank_the_solutions(tmp_path):
                 assert cell.get("outputs", []) == [], path.name
 
 
-def test_handouts_write_a_page_per_plan_and_an_index(tmp_path):
-    done = haba("handouts", "lesson-plans", str(tmp_path / "handouts"))
+def test_handouts_write_plans_worksheets_keys_the_unit_test_and_an_index(tmp_path):
+    done = haba("handouts", ".", str(tmp_path / "handouts"))
     assert done.returncode == 0, done.stderr
     plans = sorted(p.stem for p in (REPO / "lesson-plans").glob("[0-9][0-9]-*.md"))
     pages = sorted(p.stem for p in (tmp_path / "handouts").glob("*.html"))
-    assert pages == sorted([*plans, "index"])
+    assert set(pages) >= {*plans, "index", "unit-test", "unit-test-mark-scheme"}
+    assert {f"{plan}-worksheet" for plan in plans[1:]} <= set(pages)
+    assert sorted(Path(line).stem for line in done.stdout.split()) == pages
 
 
 def test_handouts_from_a_missing_folder_is_one_clear_sentence(tmp_path):

@@ -147,3 +147,14 @@ def test_an_unreadable_notebook_gets_one_sentence_and_nothing_is_written(tmp_pat
     message = capsys.readouterr().err.strip()
     assert "'" + str(bad) + "' is not a notebook" in message and "\n" not in message
     assert not (tmp_path / "pdf").exists()      # not even the good notebook's PDF
+
+
+def test_a_folder_prints_the_course_in_teaching_order_then_its_other_notebooks(tmp_path):
+    from haba_lessons.catalog import notebooks
+    from haba_lessons.pdf_export import find_notebooks
+
+    for entry in reversed(notebooks()[:3]):
+        (tmp_path / entry.file).write_text("{}")
+    (tmp_path / "00-a-teachers-own.ipynb").write_text("{}")
+    assert [p.name for p in find_notebooks([tmp_path])] == [
+        *(entry.file for entry in notebooks()[:3]), "00-a-teachers-own.ipynb"]
