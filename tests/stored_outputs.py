@@ -35,4 +35,4 @@ def tables(name: str) -> list[str]:
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
     return [output["data"]["text/plain"] for cell in notebook.cells if cell.cell_type == "code"
             for output in cell.get("outputs", [])
-            if "text/html" in output.get("data", {}) and "text/plain" in output["data"]]
+            if "<table" in output.get("data", {}).get("text/html", "")]
