@@ -24,6 +24,8 @@ from .two_way import TwoWayTable
 #: A tree with more paths than this would be unreadable on a projector.
 MAX_DRAWN_PATHS = 16
 INK = "#000000"
+#: The tree's layout: the width of a character of its 13-pixel labels, and of a branch.
+CHAR_PX, BRANCH_PX = 7.5, 95
 
 
 def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] = (),
@@ -41,9 +43,18 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
         below = [y for leaf, y in leaf_y.items() if leaf[:len(labels)] == labels]
         return float(np.mean(below))
 
-    # The start stands at x = 0 and stage k's labels at x = k; a branch runs from the end
-    # of its parent's label to the start of its own, its probability beside its middle.
-    label_width, lift = 0.42, 0.3
+    # x is in pixels: each stage's column is as wide as its longest label, and a branch runs
+    # from the end of its parent's column to the start of its own, its probability beside
+    # its middle; the products stand after the last column.
+    stages = len(tree.stages)
+    widths = [len("start")] + [max(len(path.labels[d]) for path in paths) for d in range(stages)]
+    columns = [0.0]
+    for d in range(stages):
+        columns.append(columns[d] + widths[d] * CHAR_PX + BRANCH_PX)
+    products_x = columns[-1] + widths[-1] * CHAR_PX + 14
+    total_width = max(WIDTH, products_x + max(len(str(p.probability)) + 2 for p in paths)
+                      * CHAR_PX + 8)
+    lift = 0.3
     edges, texts = [], [{"x": 0, "y": y_of(()), "text": "start", "align": "left"}]
     seen: set[tuple[str, ...]] = set()
     for path in paths:
@@ -54,9 +65,9 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
             seen.add(node)
             parent, probability = node[:-1], path.branches[depth]
             on_marked = any(leaf[:len(node)] == node for leaf in marked)
-            x0 = depth + (label_width if depth else 0.3)
-            x1, y0, y1 = depth + 1, y_of(parent), y_of(node)
-            edges.append({"x": x0, "y": y0, "x2": x1 - 0.04, "y2": y1,
+            x0 = columns[depth] + widths[depth] * CHAR_PX + 6
+            x1, y0, y1 = columns[depth + 1], y_of(parent), y_of(node)
+            edges.append({"x": x0, "y": y0, "x2": x1 - 5, "y2": y1,
                           "width": 4 if on_marked else 1.5,
                           "branch": f"{node[-1]} | {' → '.join(parent) or 'start'}",
                           "probability": str(probability)})
@@ -64,10 +75,9 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
             texts.append({"x": (x0 + x1) / 2, "y": (y0 + y1) / 2 + outward,
                           "text": str(probability), "align": "center"})
             texts.append({"x": x1, "y": y1, "text": node[-1], "align": "left"})
-        texts.append({"x": len(path.labels) + label_width + 0.1, "y": leaf_y[path.labels],
+        texts.append({"x": products_x, "y": leaf_y[path.labels],
                       "text": f"= {path.probability}", "align": "left"})
-    stages = len(tree.stages)
-    x = alt.X("x:Q", axis=None, scale=alt.Scale(domain=[-0.1, stages + 0.95]))
+    x = alt.X("x:Q", axis=None, scale=alt.Scale(domain=[0, total_width]))
     y = alt.Y("y:Q", axis=None, scale=alt.Scale(domain=[len(paths) - 0.4, -0.6]))
     lines = alt.Chart(alt.Data(values=edges)).mark_rule(color=OKABE_ITO[0]).encode(
         x=x, y=y, x2="x2:Q", y2="y2:Q", strokeWidth=alt.StrokeWidth("width:Q", scale=None),
@@ -75,11 +85,12 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
     words = [alt.Chart(alt.Data(values=[t for t in texts if t["align"] == align])).mark_text(
         fontSize=13, color=INK, align=align).encode(x=x, y=y, text="text:N")
         for align in ("left", "center", "right")]
-    headers = alt.Chart(alt.Data(values=[{"x": i + 1.2, "y": -0.6, "text": name}
+    headers = alt.Chart(alt.Data(values=[{"x": columns[i + 1], "y": -0.6, "text": name}
                                          for i, name in enumerate(tree.stages)])).mark_text(
-        fontSize=12, fontStyle="italic", color=INK, baseline="top").encode(x=x, y=y, text="text:N")
+        fontSize=12, fontStyle="italic", color=INK, baseline="top", align="left").encode(
+        x=x, y=y, text="text:N")
     return alt.layer(lines, *words, headers).properties(
-        title=title, width=WIDTH, height=max(HEIGHT, 34 * len(paths)),
+        title=title, width=round(total_width), height=max(HEIGHT, 34 * len(paths)),
         description=description or (
             f"Tree diagram: {title}. {stages} stages ({', '.join(tree.stages)}), "
             f"{len(paths)} paths; each branch shows its probability given the path to it, "
