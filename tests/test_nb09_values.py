@@ -44,6 +44,10 @@ def test_the_formula_the_mean_and_the_mode():
     mode = max(range(11), key=lambda j: pmf(10, j))
     assert f"with p = 5/12: {mean}   most likely: {mode} successes" in out and mode == 4
     assert abs(float(pmf(10, 4)) - 0.25) < 0.005               # the prose's "about 0.25"
+    variance = sum((j - mean) ** 2 * pmf(10, j) for j in range(11))
+    assert variance == 10 * P * Q == F(175, 72)
+    assert (f"the same as 10 p (1 - p): True   with p = 5/12: {variance}   standard deviation "
+            f"≈ {float(variance) ** 0.5:.2f}") in out
 
 
 def test_the_simulation_is_printed_beside_the_exact_values():
