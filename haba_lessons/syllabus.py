@@ -55,7 +55,8 @@ class Syllabus:
 
 @dataclass(frozen=True)
 class Section:
-    """A lesson section named by the map: the notebook's number and the heading's label."""
+    """A lesson section named by the map: the notebook's number and the start of a heading's
+    text (after its number; a number alone names the heading of that number)."""
 
     notebook: str
     label: str
@@ -188,8 +189,8 @@ def _text(value: object, name: str, where: str, empty: bool = False) -> str:
 def _section(text: str, where: str) -> Section:
     number, _, label = text.partition(":")
     if not re.fullmatch(r"\d\dx?", number) or not label.strip():
-        raise DataFileError(f"{where}: the section {text!r} is not like \"06:2\" or "
-                            f"\"01:In class\" (notebook number, colon, heading label).")
+        raise DataFileError(f"{where}: the section {text!r} is not like \"06:A tree "
+                            f"diagram\" (notebook number, colon, the start of a heading).")
     return Section(number, label.strip())
 
 
@@ -229,16 +230,14 @@ def _plain(title: str, short: bool) -> str:
 
 
 def find_section(section: Section, folder: str | Path) -> str | None:
-    """How the heading ``section`` names reads in a table ("§4 Does reality agree",
-    "In class: a real die"), or None if that notebook has no such heading."""
+    """How the first heading that ``section`` names reads in a table ("§4 Does reality
+    agree", "In class: a real die"), or None if that notebook has no such heading."""
     entry = next((e for e in notebooks() if e.number == section.notebook), None)
     if entry is None or not (Path(folder) / entry.file).is_file():
         return None
     for number, title in headings(Path(folder) / entry.file):
-        if number == section.label:
-            return f"§{number} {_plain(title, short=True)}"
-        if number is None and title.startswith(section.label):
-            return _plain(title, short=False)
+        if number == section.label or _plain(title, short=False).startswith(section.label):
+            return f"§{number} {_plain(title, short=True)}" if number else _plain(title, short=False)
     return None
 
 

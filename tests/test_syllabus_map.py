@@ -73,6 +73,15 @@ def test_the_update_script_reports_the_map_up_to_date():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_a_section_is_found_by_its_heading_text_whatever_its_number():
+    from haba_lessons.syllabus import Section
+    assert find_section(Section("06", "A tree diagram"), NOTEBOOKS) == "§4 A tree diagram"
+    assert find_section(Section("06", "4"), NOTEBOOKS) == "§4 A tree diagram"
+    assert find_section(Section("01", "In class"), NOTEBOOKS) == "In class: a real die"
+    assert find_section(Section("06", "A forest"), NOTEBOOKS) is None
+    assert find_section(Section("99", "A tree diagram"), NOTEBOOKS) is None
+
+
 def test_headings_are_found_with_their_numbers(tmp_path):
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_markdown_cell("# 99 · Title\n\n## 1. First part\n\ntext\n\n### 1a. A sub-part"),
@@ -86,7 +95,7 @@ def test_headings_are_found_with_their_numbers(tmp_path):
 
 SYLLABUS = {"id": "s", "title": "S", "document": "D", "scope": "all", "must_cover": True,
             "checked": "the document"}
-GOOD = {"syllabus": "s", "code": "S.1", "text": "a text", "taught_in": ["06:2"],
+GOOD = {"syllabus": "s", "code": "S.1", "text": "a text", "taught_in": ["06:A tree diagram"],
         "coverage": "covered"}
 
 
@@ -96,8 +105,9 @@ GOOD = {"syllabus": "s", "code": "S.1", "text": "a text", "taught_in": ["06:2"],
     ({"coverage": "partly"}, "say in `note` what is missing"),
     ({"coverage": "not", "note": "x"}, "names no section"),
     ({"taught_in": [], "note": "x", "coverage": "partly"}, "taught nowhere"),
-    ({"taught_in": ["6:2"]}, "is not like \"06:2\""),
-    ({"taught_in": "06:2"}, "must be a list"),
+    ({"taught_in": ["6:A tree diagram"]}, "is not like \"06:A tree diagram\""),
+    ({"taught_in": ["06:"]}, "is not like"),
+    ({"taught_in": "06:A tree diagram"}, "must be a list"),
     ({"code": ""}, "needs `where`"),
     ({"wording": "roughly"}, "wording must be one of"),
     ({"colour": "red"}, "unknown ['colour']"),
