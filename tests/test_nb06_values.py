@@ -54,5 +54,6 @@ def test_section_5_and_6_dice():
 def test_the_keys_accept_the_hand_answers():
     assert check("06.1", F(4, 52) * F(3, 51)).ok and F(4, 52) * F(3, 51) == F(1, 221)
     assert check("06.2", F(3, 51)).ok
-    assert check("06.3", F(6, 36)).ok
+    # 06.3: of the 36 rolls, 35 are not red + red; the doubles among them are the other 5
+    assert check("06.3", F(6 - 1, 36 - 1)).ok and not check("06.3", F(6, 36)).ok
     assert not check("06.2", F(4, 52)).ok and not check("06.1", F(16, 2652)).ok

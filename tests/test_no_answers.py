@@ -223,7 +223,8 @@ def test_a_worksheet_holds_no_solution():
     for entry in LESSONS:
         text = page_text(WORKSHEETS[entry.number].html)
         for exercise in read_exercises(REPO / "notebooks" / entry.file):
+            given = " ".join(exercise.statement.split())   # what the exercise itself gives
             for solution in exercise.solutions:
                 lines = [line.strip() for line in solution.source.splitlines()
-                         if len(line.strip()) > 25]
+                         if len(line.strip()) > 25 and line.strip() not in given]
                 assert not [line for line in lines if line in text], exercise.id

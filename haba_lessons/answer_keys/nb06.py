@@ -10,6 +10,6 @@ KEYS = {
     "06.1": exact(Fraction(4 * 3, 52 * 51)),
     # an animal card first: the same animal in its 3 other colours, of the 51 cards left
     "06.2": exact(Fraction(3, 51)),
-    # the second die matches the red first die with chance 1/6, as any double does
-    "06.3": exact(Fraction(1, 6)),
+    # not both red: 35 rolls are left, 5 of them doubles (every double but red + red)
+    "06.3": exact(Fraction(5, 35)),
 }

@@ -51,8 +51,9 @@ class Exercise:
 
     @property
     def id(self) -> str:
-        """``NN.k``: notebook NN's exercise k, as the self-checks name it."""
-        return f"{self.notebook.name[:2]}.{self.number}"
+        """``NN.k``: notebook NN's exercise k, as the self-checks name it (``NNx.k`` in an
+        extension)."""
+        return f"{self.notebook.name.split('-', 1)[0]}.{self.number}"
 
     @property
     def key(self) -> Callable[[Any], tuple[bool, str]] | None:

@@ -142,7 +142,7 @@ def formula_to_text(latex: str) -> str:
     text = re.sub(r"\^" + _ARG, lambda m: _script(_group(m, 1), _SUPERSCRIPT, "^"), text)
     text = re.sub(r"_" + _ARG, lambda m: _script(_group(m, 1), _SUBSCRIPT, "_"), text)
     text = text.replace("{", "").replace("}", "")
-    return re.sub(r"[ \t]+", " ", text).strip()
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def formulas_to_text(markdown: str) -> str:
@@ -152,7 +152,7 @@ def formulas_to_text(markdown: str) -> str:
     """
     parts = re.split(r"(```.*?```|`[^`\n]*`)", markdown, flags=re.DOTALL)
     for index in range(0, len(parts), 2):                  # the text outside code
-        parts[index] = re.sub(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$",
+        parts[index] = re.sub(r"\$\$(.+?)\$\$|\$((?:[^$\n]|\n(?!\n))+?)\$",  # one line break
                               lambda m: _markdown_safe(formula_to_text(m.group(1) or m.group(2))),
                               parts[index], flags=re.DOTALL)
     return "".join(parts)
