@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataFileError
-from .records import COLUMNS, FORMAT_VERSION, GAMES, Record, check_name, make_record
+from .records import COLUMNS_OF, FORMAT_VERSION, GAMES, Record, check_name, make_record
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class ClassFile:
     name: str
     game: str | None = None
     group: str | None = None
+    version: int = FORMAT_VERSION
     notes: list[str] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -73,9 +74,13 @@ def read_class_file(source: str | Path, text: str | None = None,
         if key not in header:
             return _refused(name, None, f"has no '# {key}:' line at the top, so it is not a "
                                         f"class data file (or its header was deleted).")
-    if header["format"] != str(FORMAT_VERSION):
+    versions = {str(v): v for v in COLUMNS_OF}
+    if header["format"] not in versions:
         return _refused(name, None, f"uses data format version {header['format']!r}, but "
-                                    f"this course reads version {FORMAT_VERSION}.")
+                                    f"this course reads version "
+                                    f"{' or '.join(map(str, COLUMNS_OF))}.")
+    result.version = versions[header["format"]]
+    columns = COLUMNS_OF[result.version]
     if header["game"] not in GAMES:
         return _refused(name, None, f"is for an unknown game {header['game']!r}.")
     if game is not None and header["game"] != game:
@@ -86,18 +91,19 @@ def read_class_file(source: str | Path, text: str | None = None,
     except DataFileError as error:
         return _refused(name, None, str(error))
     result.game = header["game"]
-    if number > len(lines) or lines[number - 1].strip() != ",".join(COLUMNS):
-        return _refused(name, number, f"the column names must be {','.join(COLUMNS)}.")
+    if number > len(lines) or lines[number - 1].strip() != ",".join(columns):
+        return _refused(name, number, f"the column names must be {','.join(columns)}.")
     seen: set[int] = set()
     for line_number, fields in zip(range(number + 1, len(lines) + 1),
                                    csv.reader(lines[number:])):
         if not fields:
             continue
         try:
-            if len(fields) != len(COLUMNS):
-                raise DataFileError(f"has {len(fields)} fields instead of {len(COLUMNS)}; the "
+            if len(fields) != len(columns):
+                raise DataFileError(f"has {len(fields)} fields instead of {len(columns)}; the "
                                     f"line may have been cut in half. It was skipped.")
-            record = make_record(result.game, *fields)
+            record = make_record(result.game, *fields[:5],
+                                 fields[5] if result.version >= 2 else None)
             if record.record in seen:
                 raise DataFileError(f"record number {record.record} appears twice in the "
                                     f"file; this copy was skipped.")

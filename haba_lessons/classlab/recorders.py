@@ -18,6 +18,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..errors import HabaLessonsError, IllegalActionError
+from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
 from ..games.quiet_as_a_mouse.rules import SLID_OUT, Game, make_skills
 from ..games.quiet_as_a_mouse.widget import CompanionPanel
@@ -80,9 +81,10 @@ class Recorder(widgets.VBox):
         removed = self.file.undo()
         self._show(f"Removed record {removed.record}: {describe(removed)}.")
 
-    def record(self, round_: int, player: str, event: str, value: str) -> Record:
-        """Write one record at once, and say so."""
-        written = self.file.append(round_, player, event, value)
+    def record(self, round_: int, player: str, event: str, value: str,
+               starter: str | None = None) -> Record:
+        """Write one record at once, and say so (``starter``: see ClassDataFile.append)."""
+        written = self.file.append(round_, player, event, value, starter)
         self._show(f"Saved record {written.record}: {describe(written)}.")
         return written
 
@@ -101,10 +103,17 @@ def describe(record: Record) -> str:
             f"{record.value}{extra}")
 
 
-def _seats(players: int) -> widgets.ToggleButtons:
+def _seats(players: int, description: str = "Player (seat):") -> widgets.ToggleButtons:
     return widgets.ToggleButtons(options=[str(s) for s in range(1, players + 1)], value="1",
-                                 description="Player (seat):",
+                                 description=description,
                                  style={"description_width": "initial"})
+
+
+def next_starter(rule: str, starter: int, winner: int | None, players: int) -> int:
+    """The seat (from 1) that plays first in the next Meow Meow round: the start passes
+    clockwise (``rule`` "rotate") or goes to the round's winner ("winner"), as the game's data
+    file says (``round_starter``); a round nobody won passes it clockwise."""
+    return winner if rule == "winner" and winner is not None else starter % players + 1
 
 
 class SpookiesRecorder(Recorder):
@@ -268,13 +277,20 @@ class QuietAsAMouseRecorder(Recorder):
 
 
 class MeowMeowRecorder(Recorder):
-    """Each deal: could the first child play at once? Each round: who won?"""
+    """Each deal: who plays first, and could that child play at once? Each round: who won?
+
+    The seat that plays first is chosen above the deal buttons; after each round it moves on
+    as the game's data file says (``round_starter``: clockwise, or to the winner), and the
+    group can always change it."""
 
     game, title = "meow_meow", "Cat & Co. Meow Meow"
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 0
+        self.players = players
+        self.rule = default_settings().round_starter
+        self.starter = _seats(players, "Plays first (seat):")
         self.could = _button("First child could play", "success", icon="check")
         self.could_not = _button("First child could not play", "danger", icon="times")
         self.winner_buttons = [_button(f"Seat {s} won", "info")
@@ -283,27 +299,43 @@ class MeowMeowRecorder(Recorder):
         self.could_not.on_click(lambda _: self._act(lambda: self.deal("no")))
         for seat, button in enumerate(self.winner_buttons, start=1):
             button.on_click(lambda _, s=seat: self._act(lambda: self.won(s)))
-        help_text = widgets.HTML(f"<div style='{TEXT}'>After each deal: could the first child "
-                                 f"play a card at once? (Each press starts a new deal.)</div>")
-        super().__init__(group, folder, [help_text, widgets.HBox([self.could, self.could_not]),
+        help_text = widgets.HTML(f"<div style='{TEXT}'>After each deal: could the child who "
+                                 f"plays first play a card at once? (Each press starts a new "
+                                 f"deal.)</div>")
+        super().__init__(group, folder, [help_text, self.starter,
+                                         widgets.HBox([self.could, self.could_not]),
                                          widgets.HBox(self.winner_buttons)])
-        self.round = self.file.next_round if self.file.records else 0
+        self._reset()
 
     def deal(self, answer: str) -> None:
+        """A new deal: the first child (the seat chosen) could play at once, or not."""
         self.round += 1
+        seat = self.starter.value
         try:
-            self.record(self.round, "1", "first_could_play", answer)
+            self.record(self.round, seat, "first_could_play", answer, starter=seat)
         except HabaLessonsError:
             self.round -= 1
             raise
 
     def won(self, seat: int) -> None:
+        """Seat ``seat`` won this round; the next round's first player is chosen for it."""
         if self.round == 0:
             raise IllegalActionError("record the deal first: could the first child play?")
-        self.record(self.round, str(seat), "round_won", "yes")
+        written = self.record(self.round, str(seat), "round_won", "yes")
+        self.starter.value = str(next_starter(self.rule, int(written.starter), seat,
+                                              self.players))
 
     def _reset(self) -> None:
+        """Continue from the file: its last round, and who plays first next."""
         self.round = self.file.next_round if self.file.records else 0
+        if not self.file.records or not self.file.records[-1].starter:
+            return
+        last = self.file.records[-1]
+        won = [r for r in self.file.records if r.round == last.round and r.event == "round_won"]
+        starter = int(last.starter)
+        if won:
+            starter = next_starter(self.rule, starter, int(won[-1].player), self.players)
+        self.starter.value = str(starter) if starter <= self.players else "1"
 
     def _undo(self) -> None:
         super()._undo()

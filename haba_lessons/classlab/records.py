@@ -1,17 +1,22 @@
-"""The class data format: one plain CSV file per group and game, version 1.
+"""The class data format: one plain CSV file per group and game, version 2.
 
 A file starts with three header lines, then a line of column names, then one record a line::
 
     # game: spookies
     # group: owls
-    # format: 1
-    record,round,player,event,value
-    1,1,2,roll,3 5 6
+    # format: 2
+    record,round,player,event,value,starter
+    1,1,2,roll,3 5 6,2
 
 ``record`` numbers the records of the file 1, 2, 3, ...; ``round`` is the game (or deal) the
 group is playing; ``player`` is a seat number or a nickname (no personal data is needed);
-``event`` and ``value`` say what happened, in the words of :data:`EVENTS`. Further ``# note:``
-lines may follow the header (the shipped example files say there that they are simulated).
+``event`` and ``value`` say what happened, in the words of :data:`EVENTS`; ``starter`` is the
+seat that played first in that round (every record of a round carries it, so "does going
+first help?" is a question the pooled records answer). Further ``# note:`` lines may follow
+the header (the shipped example files say there that they are simulated).
+
+Version 1 files (the same without ``starter``) are still read, with an empty starter, and a
+file is continued in its own version.
 """
 
 from __future__ import annotations
@@ -22,8 +27,11 @@ from dataclasses import dataclass
 
 from ..errors import DataFileError
 
-FORMAT_VERSION = 1
-COLUMNS = ("record", "round", "player", "event", "value")
+FORMAT_VERSION = 2
+#: The column names of each format version the course reads.
+COLUMNS_OF = {1: ("record", "round", "player", "event", "value"),
+              2: ("record", "round", "player", "event", "value", "starter")}
+COLUMNS = COLUMNS_OF[FORMAT_VERSION]
 GAMES = ("spookies", "quiet_as_a_mouse", "meow_meow", "mouse_trap")
 #: Every game's events and what their value may be.
 EVENTS = {
@@ -49,9 +57,12 @@ class Record:
     player: str
     event: str
     value: str
+    starter: str = ""     # the seat that played first in this round ("" in a version 1 file)
 
-    def row(self) -> list[str]:
-        return [str(self.record), str(self.round), self.player, self.event, self.value]
+    def row(self, version: int = FORMAT_VERSION) -> list[str]:
+        """The record's fields as written in a file of format ``version``."""
+        fields = [str(self.record), str(self.round), self.player, self.event, self.value]
+        return fields + [self.starter] if version >= 2 else fields
 
 
 def check_game(game: object) -> str:
@@ -92,9 +103,20 @@ def check_value(game: str, event: str, value: str) -> str:
     return value
 
 
+def check_starter(starter: object) -> str:
+    """The seat that played first: a seat number from 1, as the recorders show seats."""
+    text = str(starter).strip()
+    if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 2 and int(text) >= 1):
+        raise DataFileError(f"starter must be the seat number (1, 2, ...) of the player who "
+                            f"played first in the round, not {starter!r}.")
+    return str(int(text))
+
+
 def make_record(game: str, record: object, round_: object, player: object, event: object,
-                value: object) -> Record:
-    """A validated Record from raw fields (strings from a file or values from a widget)."""
+                value: object, starter: object = None) -> Record:
+    """A validated Record from raw fields (strings from a file or values from a widget).
+
+    ``starter`` None: a record of a version 1 file, which does not say who started."""
     numbers = []
     for name, raw in (("record", record), ("round", round_)):
         text = str(raw).strip()
@@ -104,15 +126,17 @@ def make_record(game: str, record: object, round_: object, player: object, event
     player = check_name(str(player), "player")
     event = str(event).strip()
     value = check_value(game, event, str(value).strip())
-    return Record(numbers[0], numbers[1], player, event, value)
+    starter = "" if starter is None else check_starter(starter)
+    return Record(numbers[0], numbers[1], player, event, value, starter)
 
 
-def header_lines(game: str, group: str, notes: tuple[str, ...] = ()) -> list[str]:
-    """The header of a new file, without line ends."""
+def header_lines(game: str, group: str, notes: tuple[str, ...] = (),
+                 version: int = FORMAT_VERSION) -> list[str]:
+    """The header of a file of format ``version``, without line ends."""
     lines = [f"# game: {check_game(game)}", f"# group: {check_name(group, 'group nickname')}",
-             f"# format: {FORMAT_VERSION}"]
+             f"# format: {version}"]
     lines += [f"# note: {note}" for note in notes]
-    return lines + [",".join(COLUMNS)]
+    return lines + [",".join(COLUMNS_OF[version])]
 
 
 def file_name(game: str, group: str) -> str:
