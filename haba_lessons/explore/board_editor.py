@@ -20,7 +20,9 @@ import ipywidgets as widgets
 from ..dice import die
 from ..distribution import Distribution
 from ..errors import HabaLessonsError, InvalidArgumentError
+from .._checks import shown
 from ..markov import RollAndMoveBoard, expected_turns, landing_probabilities
+from ..typed_numbers import parse_whole_number
 
 MIN_SPACES, MAX_SPACES = 4, 40  # up to 40 spaces every change is answered in well under 1 s
 
@@ -41,32 +43,47 @@ FINISHES = {
 BAR = "#0072B2"  # Okabe-Ito blue: readable on light and dark backgrounds
 
 
+#: The most entries a list box takes (a board has at most MAX_SPACES spaces).
+MAX_ENTRIES = 2 * MAX_SPACES
+
+
+def _space_number(text: str, name: str, example: str) -> int:
+    """One space number of a list box, read like every typed number (bounded, ASCII digits)."""
+    try:
+        return parse_whole_number(text, name, minimum=-MAX_SPACES, maximum=10 * MAX_SPACES)
+    except InvalidArgumentError as error:
+        raise InvalidArgumentError(f"{name}: could not read {shown(text)} ({error}); {example}."
+                                   ) from None
+
+
+def _entries(text: str, name: str) -> list[str]:
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    if len(parts) > MAX_ENTRIES:
+        raise InvalidArgumentError(f"{name}: {len(parts):,} entries; a board of at most "
+                                   f"{MAX_SPACES} spaces needs at most {MAX_ENTRIES}.")
+    return parts
+
+
 def parse_jumps(text: str) -> dict[int, int]:
     """``"3:11, 8:2"`` -> ``{3: 11, 8: 2}``; an empty text is no jumps."""
+    example = "write each jump as from:to, separated by commas, for example 3:11, 17:5"
     jumps: dict[int, int] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in _entries(text, "jumps"):
         source, colon, target = part.partition(":")
-        if not colon or not source.strip().lstrip("-").isdigit() \
-                or not target.strip().lstrip("-").isdigit():
-            raise InvalidArgumentError(
-                f"jumps: could not read {part!r}; write each jump as from:to, separated by "
-                "commas, for example 3:11, 17:5.")
-        if int(source) in jumps:
-            raise InvalidArgumentError(f"jumps: space {int(source)} has two jumps; keep one.")
-        jumps[int(source)] = int(target)
+        if not colon:
+            raise InvalidArgumentError(f"jumps: could not read {shown(part)}; {example}.")
+        start, end = (_space_number(source, "jumps", example),
+                      _space_number(target, "jumps", example))
+        if start in jumps:
+            raise InvalidArgumentError(f"jumps: space {start} has two jumps; keep one.")
+        jumps[start] = end
     return jumps
 
 
 def parse_spaces(text: str, name: str) -> frozenset[int]:
     """``"5, 9"`` -> ``{5, 9}``; an empty text is no spaces."""
-    spaces = set()
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        if not part.lstrip("-").isdigit():
-            raise InvalidArgumentError(
-                f"{name}: could not read {part!r}; write space numbers separated by commas, "
-                "for example 5, 9.")
-        spaces.add(int(part))
-    return frozenset(spaces)
+    example = "write space numbers separated by commas, for example 5, 9"
+    return frozenset(_space_number(part, name, example) for part in _entries(text, name))
 
 
 def landing_svg(chances: dict[int, Fraction], width: int = 620, height: int = 170) -> str:

@@ -19,6 +19,7 @@ from ..errors import InvalidArgumentError
 from ..games.spookies import Rules, reward_table_from_rows
 from ..games.spookies.analysis import TurnPolicy, solve_turn
 from ..games.spookies.board import default_reward_table
+from ..typed_numbers import parse_whole_number
 
 DICE = (2, 3, 4)
 SPACES = ("≥5", "≥6", "≥7", "≥8", "≥9", "≥10", "≥11")
@@ -26,18 +27,15 @@ MAX_REWARD = 75          # all the chips in a 4-player game
 
 
 def parse_reward(text: str, where: str) -> int:
-    """``text`` as a reward in chips, or InvalidArgumentError saying what to type instead."""
-    cleaned = str(text).strip()
-    if cleaned.lstrip("-").isdigit():
-        value = int(cleaned)
-        if value < 0:
-            raise InvalidArgumentError(f"{where}: {value} is negative; a reward is 0 chips or more.")
-        if value > MAX_REWARD:
-            raise InvalidArgumentError(f"{where}: {value} is more than the {MAX_REWARD} chips "
-                                       f"in the game; type a number from 0 to {MAX_REWARD}.")
-        return value
-    raise InvalidArgumentError(f"{where}: {cleaned!r} is not a whole number of chips; "
-                               f"type a whole number from 0 to {MAX_REWARD}.")
+    """``text`` as a reward in chips, or InvalidArgumentError saying what to type instead
+    (read by :func:`~haba_lessons.typed_numbers.parse_whole_number`, like every typed number)."""
+    value = parse_whole_number(text, where)
+    if value < 0:
+        raise InvalidArgumentError(f"{where}: {value} is negative; a reward is 0 chips or more.")
+    if value > MAX_REWARD:
+        raise InvalidArgumentError(f"{where}: {value:,} is more than the {MAX_REWARD} chips "
+                                   f"in the game; type a number from 0 to {MAX_REWARD}.")
+    return value
 
 
 def optimal_policy(rows: Sequence[Sequence[int]]) -> TurnPolicy:
