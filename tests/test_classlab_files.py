@@ -36,7 +36,9 @@ def test_undo_removes_exactly_the_last_record_and_leaves_no_temporary_file(tmp_p
     file.append(1, "2", "roll", "1 2")
     assert file.undo() == Record(2, 1, "2", "roll", "1 2", "1")
     assert file.text() == HEADER + "1,1,1,roll,3 5 6,1\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["spookies-owls.csv"]
+    # the file and its lock (locking.py) only: no temporary file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".spookies-owls.csv.lock",
+                                                         "spookies-owls.csv"]
     file.undo()
     with pytest.raises(DataFileError, match="nothing to undo"):
         file.undo()
@@ -95,7 +97,7 @@ def test_a_line_cut_in_half_is_reported_and_skipped(tmp_path):
     path = _write(tmp_path, "a.csv", HEADER_V1 + "1,1,1,roll,3 5 6\n2,1,2,ro")
     found = read_class_file(path)
     assert [r.record for r in found.records] == [1]
-    assert found.problems[0].line == 6 and "cut in half" in found.problems[0].message
+    assert found.problems[0].line == 6 and "cut short" in found.problems[0].message
 
 
 @pytest.mark.parametrize("text, message", [
@@ -147,7 +149,7 @@ def test_pooling_uploaded_bytes_and_a_file_that_is_not_text():
     pool = pool_files([("a.csv", (HEADER_V1 + "1,1,1,roll,2 2\n").encode()),
                        ("b.csv", b"\xff\xfe\x00")], "spookies")
     assert len(pool.records) == 1
-    assert "b.csv: is not a text file" in pool.report()
+    assert "b.csv, line 1: is not UTF-8 text" in pool.report()
 
 
 def test_pooling_a_folder_that_does_not_exist_says_so(tmp_path):

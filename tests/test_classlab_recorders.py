@@ -81,7 +81,26 @@ def test_changing_the_group_nickname_opens_that_groups_file(tmp_path):
         rec.face_buttons[face - 1].click()
     assert (tmp_path / "spookies-foxes.csv").exists()
     rec.group_box.value = "Jo Bloggs (age 12)"
-    assert "never a real name" in rec.status.value and rec.file.group == "foxes"
+    assert "never a real name" in rec.status.value
+
+
+def test_a_refused_nickname_stops_recording_into_the_previous_groups_file(tmp_path):
+    rec = spookies_recorder("foxes", tmp_path)
+    rec.dice.value = "2"
+    rec.face_buttons[0].click()
+    rec.face_buttons[0].click()
+    foxes = (tmp_path / "spookies-foxes.csv").read_bytes()
+    rec.group_box.value = "jo@school.org"                 # refused
+    for face in (2, 3):
+        rec.face_buttons[face - 1].click()               # went into the foxes' file before
+    rec.undo_button.click()                              # removed a foxes' record before
+    assert (tmp_path / "spookies-foxes.csv").read_bytes() == foxes
+    assert "recording stopped" in rec.status.value and rec.faces == []
+    assert "appears after the first record" in rec.download.value
+    rec.group_box.value = "owls"                         # an allowed nickname: recording again
+    rec.face_buttons[3].click()
+    rec.face_buttons[3].click()
+    assert [r.value for r in records(rec)] == ["4 4"] and rec.file.path.name == "spookies-owls.csv"
 
 
 def test_quiet_as_a_mouse_rolls_and_attempts_per_seat_through_the_companion_engine(tmp_path):
@@ -96,7 +115,7 @@ def test_quiet_as_a_mouse_rolls_and_attempts_per_seat_through_the_companion_engi
     panel.choose_button.click()
     panel.alarm_button.click()
     found = records(rec)
-    assert found[:2] == [Record(1, 1, "1", "roll", f"{roll[0]} {roll[1]}", "1"),
+    assert found[:2] == [Record(1, 1, "1", "roll", f"{roll[0]} + {roll[1]}", "1"),
                          Record(2, 1, "1", "attempt", "silent", "1")]
     assert found[3] == Record(4, 1, "2", "attempt", "alarm", "1")   # seat 1 started the game
     assert panel.game.hands == [7, 8]                        # the engine counted the sticks

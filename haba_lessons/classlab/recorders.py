@@ -22,7 +22,8 @@ from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
 from ..games.quiet_as_a_mouse.rules import SLID_OUT, Game, make_skills
 from ..games.quiet_as_a_mouse.widget import CompanionPanel
-from .records import Record
+from ..widget_guard import guarded
+from .records import COLOURS_JOINED, NAME_RULE, Record
 from .transfer import download_link
 from .writer import ClassDataFile
 
@@ -45,7 +46,7 @@ class Recorder(widgets.VBox):
 
     def __init__(self, group: str, folder: str | Path, controls: list[widgets.Widget]) -> None:
         self.folder = Path(folder)
-        self.file = ClassDataFile(self.folder, self.game, group)
+        self.file: ClassDataFile | None = ClassDataFile(self.folder, self.game, group)
         self.group_box = widgets.Text(value=self.file.group, description="Group nickname:",
                                       style={"description_width": "initial"},
                                       continuous_update=False)
@@ -63,40 +64,63 @@ class Recorder(widgets.VBox):
                    else f"Continuing {self.file.path.name}: {len(self.file.records)} records.")
 
     # --- shared actions -----------------------------------------------------------------------
+    @guarded
     def _act(self, action) -> None:
-        try:
-            action()
-        except HabaLessonsError as error:
-            self._show(str(error), error=True)
+        """Run a button's or a box's action; a failure becomes the status line (widget_guard)."""
+        action()
+
+    def show_problem(self, message: str) -> None:
+        self._show(message, error=True)
+
+    def redraw(self) -> None:
+        """Draw the parts that show state (a recorder with more of them extends this)."""
+        self.download.value = self._download_link()
 
     def _switch_group(self) -> None:
+        """Open the group's file; a refused nickname stops recording until a good one is typed,
+        so nothing goes into the previous group's file."""
+        self.file = None
         self.file = ClassDataFile(self.folder, self.game, self.group_box.value)
         self._reset()
         self._show(f"Recording into {self.file.path.name} ({len(self.file.records)} records).")
+
+    def _open_file(self) -> ClassDataFile:
+        """The group's file, or IllegalActionError while the nickname box holds a refused one."""
+        if self.file is None:
+            raise IllegalActionError(f"nothing was recorded: the group nickname "
+                                     f"{self.group_box.value[:40]!r} is not allowed, so "
+                                     f"recording stopped. Type an allowed nickname ({NAME_RULE}) "
+                                     f"and press Enter.")
+        return self.file
 
     def _reset(self) -> None:
         """Forget anything half-entered (a recorder with such state overrides this)."""
 
     def _undo(self) -> None:
-        removed = self.file.undo()
+        removed = self._open_file().undo()
         self._show(f"Removed record {removed.record}: {describe(removed)}.")
 
     def record(self, round_: int, player: str, event: str, value: str,
                starter: str | None = None) -> Record:
         """Write one record at once, and say so (``starter``: see ClassDataFile.append)."""
-        written = self.file.append(round_, player, event, value, starter)
+        written = self._open_file().append(round_, player, event, value, starter)
         self._show(f"Saved record {written.record}: {describe(written)}.")
         return written
 
     def _show(self, text: str, error: bool = False) -> None:
         self.status.value = f"<div style='{ERROR if error else TEXT}'>{escape(text)}</div>"
-        self.download.value = download_link(self.file.path.name, self.file.text())
+        self.download.value = self._download_link()
+
+    def _download_link(self) -> str:
+        if self.file is None:
+            return download_link("", b"")
+        return download_link(self.file.path.name, self.file.data())
 
 
 def describe(record: Record) -> str:
     """A record in words, for the status line."""
     extra = ""
-    if record.event == "roll" and record.value[0].isdigit():
+    if record.event == "roll" and record.value[:1].isdigit():     # a Spookies roll
         faces = [int(f) for f in record.value.split()]
         extra = f" → best two = {sum(sorted(faces)[-2:])}"
     return (f"round {record.round}, player {record.player}, {record.event.replace('_', ' ')} "
@@ -154,6 +178,7 @@ class SpookiesRecorder(Recorder):
 
     def add_face(self, face: int) -> None:
         """One die's face; the roll is written when every die has been entered."""
+        self._open_file()
         self.faces.append(face)
         if len(self.faces) == int(self.dice.value):
             value = " ".join(str(f) for f in self.faces)
@@ -179,6 +204,10 @@ class SpookiesRecorder(Recorder):
         else:
             super()._undo()
 
+    def redraw(self) -> None:
+        super().redraw()
+        self._show_roll()
+
     def _show_roll(self) -> None:
         entered = " ".join(str(f) for f in self.faces) or "—"
         self.roll_line.value = (f"<div style='{TEXT}'>Game {self.round} · this roll: "
@@ -195,7 +224,7 @@ class _RecordingGame(Game):
         before = self.clone()
         super().apply_roll(roll)
         if self.recorder is not None:
-            self.recorder._engine_did(before, player, "roll", f"{roll[0]} {roll[1]}")
+            self.recorder._engine_did(before, player, "roll", COLOURS_JOINED.join(roll))
 
     def apply_attempt(self, outcome) -> None:
         player = self.current
@@ -259,6 +288,10 @@ class QuietAsAMouseRecorder(Recorder):
             self._restore(before)
             raise
         self.history.append((before, self.round))
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.companion._render()
 
     def _restore(self, game: _RecordingGame) -> None:
         game.recorder = self

@@ -19,11 +19,12 @@ from .records import check_game
 TEXT = "color:var(--jp-ui-font-color1, inherit);font:15px var(--jp-ui-font-family, sans-serif)"
 
 
-def download_link(name: str, text: str) -> str:
-    """HTML for a link that saves ``text`` as the file ``name`` ('' text: a note instead)."""
-    if not text:
+def download_link(name: str, content: bytes) -> str:
+    """HTML for a link that saves ``content`` (the file's exact bytes) as the file ``name``
+    (no content: a note instead)."""
+    if not content:
         return f"<div style='{TEXT}'>The download link appears after the first record.</div>"
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    data = base64.b64encode(content).decode("ascii")
     return (f"<a download='{escape(name)}' href='data:text/csv;base64,{data}' "
             f"class='haba-download' style='{TEXT};color:var(--jp-content-link-color, "
             f"#0969da)'>⬇ Download {escape(name)}</a> — hand this file to your teacher.")
