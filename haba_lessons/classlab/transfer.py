@@ -13,6 +13,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..widget_guard import guarded
 from .pool import Pool, pool_files
 from .records import check_game
 
@@ -45,8 +46,17 @@ class PoolUploader(widgets.VBox):
         self.upload.observe(lambda _: self._pool(), names="value")
         super().__init__([self.upload, self.report])
 
+    @guarded
     def _pool(self) -> None:
-        files = [(item["name"], bytes(item["content"])) for item in self.upload.value]
+        files = [(str(item["name"]), bytes(item["content"])) for item in self.upload.value]
         self.pool = pool_files(files, self.game)
-        lines = "<br>".join(escape(line) for line in self.pool.report().splitlines())
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The report of the latest pool (or that there is none yet)."""
+        text = self.pool.report() if self.pool else "No files pooled yet."
+        lines = "<br>".join(escape(line) for line in text.splitlines())
         self.report.value = f"<div style='{TEXT}'>{lines}</div>"
+
+    def show_problem(self, message: str) -> None:
+        self.report.value += f"<div style='{TEXT}'>{escape(message)}</div>"

@@ -23,6 +23,7 @@ from ..errors import HabaLessonsError, InvalidArgumentError
 from .._checks import shown
 from ..markov import RollAndMoveBoard, expected_turns, landing_probabilities
 from ..typed_numbers import parse_whole_number
+from ..widget_guard import guarded
 
 MIN_SPACES, MAX_SPACES = 4, 40  # up to 40 spaces every change is answered in well under 1 s
 
@@ -135,7 +136,7 @@ class BoardEditor(widgets.VBox):
         self.chances: dict[int, Fraction] = {}
         inputs = [self.spaces, self.die, self.finish, self.jumps, self.extra_turn, self.lost_turn]
         for control in inputs:
-            control.observe(lambda _: self.recompute(), names="value")
+            control.observe(self._changed, names="value")
         super().__init__(inputs + [self.message, self.answer, self.chart])
         self.add_class("haba-board-editor")
         self.recompute()
@@ -153,6 +154,10 @@ class BoardEditor(widgets.VBox):
                                 extra_turn=parse_spaces(self.extra_turn.value, "extra_turn"),
                                 lost_turn=parse_spaces(self.lost_turn.value, "lost_turn"))
 
+    @guarded
+    def _changed(self, change: dict) -> None:
+        self.recompute()
+
     def recompute(self) -> None:
         """Rebuild the board and its answers, or explain why not and keep the last ones."""
         try:
@@ -160,16 +165,24 @@ class BoardEditor(widgets.VBox):
             expected = expected_turns(board, board.spaces - 1)
             chances = landing_probabilities(board)
         except HabaLessonsError as error:
-            self.message.value = (
-                f"<div style='color:var(--jp-warn-color0, #9a6700)'>Not changed: "
-                f"{escape(str(error))}</div>")
+            self.show_problem(str(error))
             return
         self.board, self.expected, self.chances = board, expected, chances
         self.message.value = ""
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The answer and the chart of the last good board."""
+        if self.board is None:
+            return
         self.answer.value = (
             f"<div style='font-size:16px'>Expected turns from space 0 to space "
-            f"{board.spaces - 1}: <b>{expected}</b> ≈ {float(expected):.3f}</div>")
-        self.chart.value = landing_svg(chances)
+            f"{self.board.spaces - 1}: <b>{self.expected}</b> ≈ {float(self.expected):.3f}</div>")
+        self.chart.value = landing_svg(self.chances)
+
+    def show_problem(self, message: str) -> None:
+        self.message.value = (f"<div style='color:var(--jp-warn-color0, #9a6700)'>Not changed: "
+                              f"{escape(message)}</div>")
 
 
 def board_editor(**start: object) -> BoardEditor:
