@@ -24,6 +24,7 @@ from ..games.quiet_as_a_mouse.rules import SLID_OUT, Game, make_skills
 from ..games.quiet_as_a_mouse.widget import CompanionPanel
 from ..widget_guard import guarded
 from .records import COLOURS_JOINED, NAME_RULE, Record
+from .rules_check import MouseMoves, SpookiesRolls, check_one_winner, check_players
 from .transfer import download_link
 from .writer import ClassDataFile
 
@@ -147,8 +148,10 @@ class SpookiesRecorder(Recorder):
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
+        self.rolls = SpookiesRolls(players)          # the engine's rolls, checked per roll
         self.seat = _seats(players)
-        self.dice = widgets.ToggleButtons(options=["2", "3", "4"], value="3",
+        self.dice = widgets.ToggleButtons(options=[str(d) for d in self.rolls.dice_counts],
+                                          value="3",
                                           description="Dice rolled:",
                                           style={"description_width": "initial"})
         self.face_buttons = [_button(str(f)) for f in range(1, 7)]
@@ -181,9 +184,9 @@ class SpookiesRecorder(Recorder):
         self._open_file()
         self.faces.append(face)
         if len(self.faces) == int(self.dice.value):
-            value = " ".join(str(f) for f in self.faces)
-            self.faces = []
-            self.record(self.round, self.seat.value, "roll", value)
+            faces, self.faces = self.faces, []
+            self.rolls.check(faces)
+            self.record(self.round, self.seat.value, "roll", " ".join(map(str, faces)))
         self._show_roll()
 
     def _new_game(self) -> None:
@@ -275,6 +278,7 @@ class QuietAsAMouseRecorder(Recorder):
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 2, seed: int = 2015, layout: Layout | None = None) -> None:
         self.round = 1
+        check_players(self.game, players)
         self.history: list[tuple[_RecordingGame, int]] = []  # (game before, its round)
         self.companion = _RecordingCompanion(players, layout or load_layout(), seed, self)
         super().__init__(group, folder, [self.companion])
@@ -321,7 +325,7 @@ class MeowMeowRecorder(Recorder):
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 0
-        self.players = players
+        self.players = check_players(self.game, players)
         self.rule = default_settings().round_starter
         self.starter = _seats(players, "Plays first (seat):")
         self.could = _button("First child could play", "success", icon="check")
@@ -354,6 +358,7 @@ class MeowMeowRecorder(Recorder):
         """Seat ``seat`` won this round; the next round's first player is chosen for it."""
         if self.round == 0:
             raise IllegalActionError("record the deal first: could the first child play?")
+        check_one_winner(self._open_file().records, self.round)
         written = self.record(self.round, str(seat), "round_won", "yes")
         self.starter.value = str(next_starter(self.rule, int(written.starter), seat,
                                               self.players))
@@ -383,16 +388,15 @@ class MouseTrapRecorder(Recorder):
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 1
+        self.moves = MouseMoves(players)             # the engine's die and its moves
         self.seat = _seats(players)
         self.die_buttons = [_button(f"Rolled {f}") for f in range(1, 7)]
         for face, button in enumerate(self.die_buttons, start=1):
-            button.on_click(lambda _, f=face: self._act(
-                lambda: self.record(self.round, self.seat.value, "die", str(f))))
+            button.on_click(lambda _, f=face: self._act(lambda: self.rolled(f)))
         self.space = widgets.BoundedIntText(value=0, min=0, max=99, description="Space:",
                                             layout=widgets.Layout(width="160px"))
         self.landed_button = _button("Landed here", "info")
-        self.landed_button.on_click(lambda _: self._act(
-            lambda: self.record(self.round, self.seat.value, "landed", str(self.space.value))))
+        self.landed_button.on_click(lambda _: self._act(lambda: self.landed(self.space.value)))
         self.works = _button("Crank: trap worked", "success")
         self.fails = _button("Crank: trap failed", "danger")
         self.works.on_click(lambda _: self._act(
@@ -406,6 +410,17 @@ class MouseTrapRecorder(Recorder):
             widgets.HBox([self.space, self.landed_button]),
             widgets.HBox([self.works, self.fails]), self.next_round])
         self.round = self.file.next_round
+
+    def rolled(self, face: int) -> None:
+        """The die showed ``face`` for the mouse of the seat chosen."""
+        self.moves.check_die(str(face))
+        self.record(self.round, self.seat.value, "die", str(face))
+
+    def landed(self, space: int) -> None:
+        """That mouse landed on ``space`` (checked: where the engine moves it)."""
+        self.moves.check_landing(self._open_file().records, self.round, int(self.seat.value),
+                                 int(space))
+        self.record(self.round, self.seat.value, "landed", str(space))
 
     def _new_game(self) -> None:
         self.round += 1
