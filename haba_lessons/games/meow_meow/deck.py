@@ -123,7 +123,8 @@ def load_settings(path: str | Path | None = None) -> Settings:
                             f"above maximum {players['maximum']}.")
     if players["maximum"] * data["hand_size"] >= data["animal_cards"]:
         raise DataFileError(
-            f"{where}: {players['maximum']} hands of {data['hand_size']} cards could hold "
+            f"{where}: fields 'players' and 'hand_size': {players['maximum']} hands of "
+            f"{data['hand_size']} cards could hold "
             f"every one of the {data['animal_cards']} animal cards, leaving no animal to "
             f"start the discard pile. Use fewer or smaller hands, or more animals.")
     return Settings(colours, animals, data["hand_size"], players["minimum"],

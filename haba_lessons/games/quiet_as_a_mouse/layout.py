@@ -118,7 +118,8 @@ def layout_from_data(data: GameData) -> Layout:
         raise DataFileError(f"{where}: colour(s) {', '.join(unused)} are listed in 'colours' "
                             f"but no die face shows them; remove them or add a face.")
     if len(front) != len(back):
-        raise DataFileError(f"{where}: the front wall has {len(front)} holes and the back wall "
+        raise DataFileError(f"{where}: fields 'front_wall' and 'back_wall': the front wall has "
+                            f"{len(front)} holes and the back wall "
                             f"{len(back)}; a stick joins one hole of each, so they must match.")
     end = data["sticks_to_end"]
     if end > len(front):
