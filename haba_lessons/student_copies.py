@@ -35,6 +35,7 @@ from pathlib import Path
 import nbformat
 
 from .errors import DataFileError
+from .text_files import read_text
 
 SOLUTION_TAG = "solution"
 CHECK_TAG = "check"
@@ -121,11 +122,13 @@ def _copy(path: Path, copy: Path, force: bool) -> StudentCopy:
     if copy.exists() and not force:
         return StudentCopy(path.name, KEPT)
     try:
-        notebook = nbformat.read(path, as_version=4)
+        notebook = nbformat.reads(read_text(path), as_version=4)   # a BOM is dropped
         nbformat.validate(notebook)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError,
-            nbformat.reader.NotJSONError) as error:
-        return StudentCopy(path.name, SKIPPED, note=f"it is not a notebook file ({error}).")
+    except DataFileError as error:                                   # missing, not UTF-8
+        return StudentCopy(path.name, SKIPPED, note=str(error))
+    except (json.JSONDecodeError, nbformat.reader.NotJSONError) as error:
+        return StudentCopy(path.name, SKIPPED, note=f"it is not a notebook file "
+                                                    f"({str(error)[:120]}).")
     except (nbformat.ValidationError, AttributeError, KeyError, TypeError) as error:
         return StudentCopy(path.name, SKIPPED, note=f"it is not a valid notebook "
                                                     f"({str(error).splitlines()[0][:120]}).")

@@ -140,3 +140,16 @@ def test_the_pdf_install_hint_is_the_readmes_own_line():
     command = INSTALL_HINT.split("with: ")[1]
     assert command == '.venv/bin/python -m pip install -e ".[pdf]"'
     assert f"`{command}`" in (REPO / "README.md").read_text()
+
+
+def test_a_notebook_saved_with_a_byte_order_mark_still_gets_its_copy(course, capsys):
+    path = course / "notebooks" / "01-one.ipynb"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    code, out, _ = run(capsys, "student-copies", str(course / "notebooks"), str(course / "s"))
+    assert code == 0 and "01-one.ipynb: written, 1 solution(s) blanked" in out
+
+
+def test_a_notebook_in_latin_1_is_skipped_with_a_message(course, capsys):
+    (course / "notebooks" / "03-latin.ipynb").write_bytes('{"a": "Würfel"}'.encode("latin-1"))
+    code, out, _ = run(capsys, "student-copies", str(course / "notebooks"), str(course / "s"))
+    assert code == 1 and "03-latin.ipynb: skipped:" in out and "not UTF-8" in out
