@@ -10,7 +10,7 @@ import pytest
 
 from haba_lessons.classlab import ClassDataFile, pool_files, read_class_file
 from haba_lessons.classlab.recorders import QuietAsAMouseRecorder, spookies_recorder
-from haba_lessons.classlab.records import Record, file_name
+from haba_lessons.classlab.records import file_name
 from haba_lessons.errors import DataFileError
 from haba_lessons.games.quiet_as_a_mouse import load_layout
 

@@ -32,7 +32,6 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import tomllib
