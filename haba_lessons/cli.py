@@ -1,10 +1,11 @@
 """The ``haba-lessons`` command (also ``python -m haba_lessons``): the same on Linux, macOS
 and Windows, with or without bash.
 
-    haba-lessons open [--student]            open the course (or the student copies) in JupyterLab
+    haba-lessons open [--student [--force]]  open the course (or the student copies) in JupyterLab
     haba-lessons app GAME [--windowed]       one game's widget full screen for the projector
     haba-lessons app --list                  the games and whether each app is ready
     haba-lessons student-copies SRC DST      copies of the notebooks with solutions blanked
+                                             (existing copies are kept; --force replaces)
     haba-lessons handouts SRC DST [--pdf]    lesson plans, worksheets, answer keys, unit test
     haba-lessons pdf ...                     notebooks and student copies as PDF files
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 from . import app_mode
 from .checkout import course_root
 from .errors import HabaLessonsError
+from .text_files import read_text
 
 STUDENT_FOLDER = "student-notebooks"
 
@@ -40,14 +42,20 @@ def _run(command: list[str], cwd: Path) -> int:
 
 
 def open_course(args: argparse.Namespace) -> int:
-    from .student_copies import make_student_copies
+    from .student_copies import make_student_copies, summary
 
     root = course_root()
     folder = root / "notebooks"
     if args.student:
         folder = root / STUDENT_FOLDER
-        make_student_copies(root / "notebooks", folder)
-        print(f"student copies written to {folder}", flush=True)
+        copies = make_student_copies(root / "notebooks", folder, force=args.force)
+        for copy in copies:
+            if copy.status != "kept":
+                print(copy)
+        print(f"Student copies in {folder}: {summary(copies)}.", flush=True)
+    elif args.force:
+        print("--force goes with --student (it replaces student copies).", file=sys.stderr)
+        return 2
     command = [sys.executable, "-m", "jupyterlab", str(folder / "00-welcome.ipynb")]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Containers and classroom images often run as root, which JupyterLab refuses by default.
@@ -80,13 +88,22 @@ def app(args: argparse.Namespace) -> int:
 def student_copies(args: argparse.Namespace) -> int:
     from . import student_copies as module
 
-    return module.main([str(args.source), str(args.target)])
+    return module.main([str(args.source), str(args.target)] + (["--force"] if args.force else []))
 
 
 def handouts(args: argparse.Namespace) -> int:
     from . import handouts as module
 
-    return module.main([str(args.source), str(args.target), *(["--pdf"] if args.pdf else [])])
+    try:
+        return module.main([str(args.source), str(args.target), *(["--pdf"] if args.pdf else [])])
+    except UnicodeDecodeError:
+        source = Path(args.source)
+        for plan in sorted([*source.glob("[0-9][0-9]*.md"),
+                            *source.glob("lesson-plans/[0-9][0-9]*.md")]):
+            read_text(plan)                   # raises naming the plan that is not UTF-8
+        raise
+    except OSError as error:
+        raise _cannot(error, "write the handouts") from None
 
 
 def pdf(arguments: list[str]) -> int:
@@ -100,7 +117,20 @@ def pdf(arguments: list[str]) -> int:
               "(haba_lessons/pdf_export.py is missing): update the course folder.",
               file=sys.stderr)
         return 2
-    return module.main(arguments)
+    try:
+        return module.main(arguments)
+    except OSError as error:
+        raise _cannot(error, "write the PDF files") from None
+
+
+def _cannot(error: OSError, what: str) -> HabaLessonsError:
+    """A disk's refusal (a read-only folder, a file where a folder belongs) as one line."""
+    where = error.filename or "the output folder"
+    reason = ("a file is in the way where a folder is needed"
+              if isinstance(error, (FileExistsError, NotADirectoryError))
+              else error.strerror or str(error))
+    return HabaLessonsError(f"Could not {what}: {where}: {reason}. Choose a folder you may "
+                            f"write to.")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -112,6 +142,9 @@ def parser() -> argparse.ArgumentParser:
     opener = commands.add_parser("open", help="open the course in JupyterLab")
     opener.add_argument("--student", action="store_true",
                         help=f"write the student copies ({STUDENT_FOLDER}/) and open those")
+    opener.add_argument("--force", action="store_true",
+                        help="with --student: replace existing student copies (each old one "
+                             "is kept beside it under a timestamped name)")
     opener.add_argument("--no-browser", action="store_true", help="only start the server")
     opener.set_defaults(run=open_course)
 
@@ -130,6 +163,9 @@ def parser() -> argparse.ArgumentParser:
                                  help="copy the notebooks with the solutions blanked")
     copies.add_argument("source", type=Path, help="folder of teacher notebooks, e.g. notebooks")
     copies.add_argument("target", type=Path, help="folder for the copies")
+    copies.add_argument("--force", action="store_true",
+                        help="replace existing copies (each old one is kept beside it under a "
+                             "timestamped name); without it they are never overwritten")
     copies.set_defaults(run=student_copies)
 
     pages = commands.add_parser("handouts", help="printable lesson plans, worksheets, answer "

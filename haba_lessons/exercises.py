@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
+from ._checks import shown
 from .errors import InvalidArgumentError
 
 
@@ -58,28 +59,54 @@ Key = Callable[[Any], "tuple[bool, str]"]
 NOT_ANSWERED = "not answered yet: replace the ... with your answer and run the cell again."
 
 
+def _module(value: Any) -> str:
+    """The module a value's type comes from ('' if it does not say)."""
+    return str(getattr(type(value), "__module__", "") or "")
+
+
+def _is_scalar_array(value: Any) -> bool:
+    """A numpy scalar or 0-dimensional array (one number), not an array of several."""
+    return _module(value).startswith("numpy") and getattr(value, "shape", None) == ()
+
+
 def _as_exact(value: Any) -> Fraction | None:
     """``value`` as a Fraction if it is an exact number (int, Fraction, sympy Rational)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
-    if type(value).__module__.startswith("sympy") and getattr(value, "is_Rational", False):
+    if _module(value).startswith("sympy") and getattr(value, "is_Rational", False) is True:
         return Fraction(int(value.p), int(value.q))
-    if hasattr(value, "dtype") and getattr(value, "shape", None) == () and value.dtype.kind in "iu":
+    if _is_scalar_array(value) and value.dtype.kind in "iu":
         return Fraction(int(value))
     return None
 
 
 def _as_float(value: Any) -> float | None:
+    """``value`` as a float if it is a real number (never raises: too large is infinite)."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, numbers.Real):
-        return float(value)
     try:
-        return float(value) if type(value).__module__.startswith(("sympy", "numpy")) else None
+        if isinstance(value, numbers.Real) or _is_scalar_array(value) or (
+                _module(value).startswith("sympy") and getattr(value, "is_real", False) is True):
+            return float(value)
+    except OverflowError:                 # an exact number beyond a float's range
+        return math.inf if value > 0 else -math.inf
     except (TypeError, ValueError):
         return None
+    return None
+
+
+def _several(answer: Any) -> str | None:
+    """What kind of collection ``answer`` is, when it holds several values (else None)."""
+    module = _module(answer)
+    if module.startswith("pandas"):
+        return f"a pandas {type(answer).__name__}"
+    if module.startswith("numpy") and getattr(answer, "shape", ()) != ():
+        return "a numpy array"
+    if isinstance(answer, (list, tuple, set, frozenset, dict)):
+        return f"a {type(answer).__name__}"
+    return None
 
 
 def _not_a_number(answer: Any) -> str | None:
@@ -87,12 +114,26 @@ def _not_a_number(answer: Any) -> str | None:
     if answer is Ellipsis or answer is None:
         return NOT_ANSWERED
     if isinstance(answer, str):
-        return (f"you gave the text {answer!r}; give a number instead, with no quotes: a "
+        return (f"you gave the text {shown(answer)}; give a number instead, with no quotes: a "
                 "whole number, or Fraction(a, b) with whole numbers a and b.")
-    if _as_float(answer) is None:
+    several = _several(answer)
+    if several:
+        return (f"expected a number, got {several} of values: give one number, a whole "
+                "number or Fraction(a, b) with whole numbers a and b.")
+    if _as_exact(answer) is None and _as_float(answer) is None:
         return (f"expected a number, got {type(answer).__name__}: a whole number, or "
                 "Fraction(a, b) with whole numbers a and b.")
     return None
+
+
+def _close(decimal: float, target: Fraction) -> bool:
+    """Does ``decimal`` agree with ``target`` to 9 significant figures (exactly compared, so
+    a huge or tiny value never overflows)?"""
+    if not math.isfinite(decimal):
+        return False
+    difference = abs(Fraction(decimal) - target)
+    return difference <= max(Fraction(1, 10 ** 9) * max(abs(Fraction(decimal)), abs(target)),
+                             Fraction(1, 10 ** 12))
 
 
 def exact(value: int | Fraction) -> Key:
@@ -108,10 +149,10 @@ def exact(value: int | Fraction) -> Key:
             return (True, "right.") if given == target else (False, "not right; try again.")
         decimal = _as_float(answer)
         if target.denominator == 1:
-            if decimal == target:
+            if math.isfinite(decimal) and Fraction(decimal) == target:
                 return False, "close — this is a whole number: write it without a decimal point."
             return False, "not right, and a whole number is expected."
-        if math.isclose(decimal, float(target), rel_tol=1e-9, abs_tol=1e-12):
+        if _close(decimal, target):
             return False, ("close — your decimal matches, but an exact fraction is expected: "
                            "write it with Fraction(a, b).")
         return False, "not right, and an exact fraction is expected: write it with Fraction(a, b)."
@@ -126,7 +167,11 @@ def approx(value: float, tolerance: float) -> Key:
         hint = _not_a_number(answer)
         if hint:
             return False, hint
-        if abs(_as_float(answer) - value) <= tolerance:
+        given = _as_exact(answer)
+        if given is None:
+            decimal = _as_float(answer)
+            given = Fraction(decimal) if math.isfinite(decimal) else None
+        if given is not None and abs(given - Fraction(value)) <= Fraction(tolerance):
             return True, "right."
         return False, "not right; try again."
 
@@ -160,16 +205,31 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
         if not callable(answer):
             return False, "give the function itself (its name, without brackets)."
         for args in inputs:
-            shown = ", ".join(map(repr, args))
+            where = ", ".join(map(repr, args))
             try:
                 given = answer(*args)
             except Exception as error:  # the student's code: report, never raise
-                return False, f"your function raised {type(error).__name__}: {error} for ({shown})."
-            if given != reference(*args):
-                return False, f"your function gives {given!r} for ({shown}), which is not right."
+                return False, (f"your function raised {type(error).__name__}: "
+                               f"{shown(str(error))[1:-1]} for ({where}).")
+            several = _several(given)
+            if several and not _several(reference(*args)):
+                return False, (f"your function returns {several} for ({where}); return one "
+                               f"value (for a total, add them up with sum(...)).")
+            if not _same(given, reference(*args)):
+                return False, f"your function gives {shown(given)} for ({where}), which is not right."
         return True, f"right on all {len(inputs)} test inputs."
 
     return key
+
+
+def _same(given: Any, expected: Any) -> bool:
+    """``given == expected`` as one True or False, whatever the student's value is (an
+    object whose == raises or gives an array counts as not the same)."""
+    try:
+        result = given == expected
+        return _several(result) is None and bool(result)
+    except Exception:
+        return False
 
 
 def _placeholder(*args: Any) -> Any:
@@ -204,11 +264,12 @@ def holds(test: Callable[[Any], bool], hint: str) -> Key:
 def _key_for(exercise: str) -> Key:
     if not isinstance(exercise, str):
         raise InvalidArgumentError(
-            f"{exercise!r} is not an exercise name: write it in quotes, like \"02.3\".")
+            f"{shown(exercise)} is not an exercise name: write it in quotes, like \"02.3\".")
     notebook, _, _ = exercise.partition(".")
-    if not notebook.isdigit():
+    if not (notebook.isascii() and notebook.isdigit() and len(notebook) <= 3):
         raise InvalidArgumentError(
-            f"{exercise!r} is not an exercise name: write it like \"02.3\" (notebook 02, exercise 3).")
+            f"{shown(exercise)} is not an exercise name: write it like \"02.3\" (notebook 02, "
+            f"exercise 3).")
     try:
         module = importlib.import_module(f"haba_lessons.answer_keys.nb{notebook}")
     except ModuleNotFoundError:
@@ -217,11 +278,20 @@ def _key_for(exercise: str) -> Key:
         return module.KEYS[exercise]
     except KeyError:
         raise InvalidArgumentError(
-            f"notebook {notebook} has no exercise {exercise!r} to check; "
+            f"notebook {notebook} has no exercise {shown(exercise)} to check; "
             f"its exercises are {', '.join(sorted(module.KEYS))}.") from None
 
 
 def check(exercise: str, answer: Any = ...) -> Verdict:
-    """Check ``answer`` to ``exercise`` (like "02.3") and show right, wrong or a hint."""
-    ok, message = _key_for(exercise)(answer)
+    """Check ``answer`` to ``exercise`` (like "02.3") and show right, wrong or a hint.
+
+    Whatever ``answer`` is (a huge number, an array, an object whose comparison raises),
+    the student gets a verdict, never a traceback."""
+    key = _key_for(exercise)
+    try:
+        ok, message = key(answer)
+    except Exception:      # an answer no key foresaw: a wrong answer, with what to give
+        ok, message = False, (f"this answer ({type(answer).__name__}) cannot be checked: "
+                              "give a number, a word in quotes or a function, as the "
+                              "exercise asks.")
     return Verdict(exercise, ok, message)

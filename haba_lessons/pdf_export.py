@@ -28,7 +28,8 @@ from .errors import HabaLessonsError
 from .student_copies import blank_solutions
 
 CHROMIUM = Path("/usr/bin/chromium")
-INSTALL_HINT = "install the PDF tools with: pip install 'haba_lessons[pdf]'"
+INSTALL_HINT = ('install the PDF tools, in the course folder, with: '
+                '.venv/bin/python -m pip install -e ".[pdf]"')
 #: Resolves once MathJax has typeset the page (at once if the page loaded no MathJax).
 MATHJAX_DONE = """() => new Promise(done => {
     if (window.MathJax && window.MathJax.Hub) { window.MathJax.Hub.Queue(() => done(true)); }
@@ -113,10 +114,14 @@ def chromium_page() -> Iterator[object]:
 
 def read_notebook(path: Path) -> nbformat.NotebookNode:
     try:
-        return nbformat.read(path, as_version=4)
-    except (OSError, ValueError) as error:       # unreadable, or not notebook JSON
-        raise PdfExportError(f"'{path}' is not a notebook that can be read ({error}): "
-                             "open it in JupyterLab to check it.") from None
+        notebook = nbformat.read(path, as_version=4)
+        nbformat.validate(notebook)
+    except (OSError, ValueError, KeyError, AttributeError, TypeError,
+            nbformat.ValidationError) as error:  # unreadable, not JSON, or not a notebook
+        raise PdfExportError(f"'{path}' is not a notebook that can be read "
+                             f"({str(error).splitlines()[0][:200]}): open it in JupyterLab "
+                             f"to check it.") from None
+    return notebook
 
 
 def export(notebooks: Sequence[Path], outdir: Path, *, student_copies: bool = True

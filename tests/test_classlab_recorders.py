@@ -26,12 +26,12 @@ def test_spookies_one_click_per_die_writes_the_roll_at_the_last_face(tmp_path):
         rec.face_buttons[face - 1].click()
     assert not rec.file.path.exists()                        # 2 of 3 dice: not yet a roll
     rec.face_buttons[5].click()
-    assert records(rec) == [Record(1, 1, "2", "roll", "3 5 6")]
+    assert records(rec) == [Record(1, 1, "2", "roll", "3 5 6", "2")]
     assert "best two = 11" in rec.status.value               # 5 + 6
     rec.dice.value = "2"
     rec.face_buttons[0].click()
     rec.face_buttons[0].click()
-    assert records(rec)[-1] == Record(2, 1, "2", "roll", "1 1")
+    assert records(rec)[-1] == Record(2, 1, "2", "roll", "1 1", "2")
 
 
 def test_changing_the_dice_count_mid_roll_clears_the_half_entered_faces(tmp_path):
@@ -42,7 +42,7 @@ def test_changing_the_dice_count_mid_roll_clears_the_half_entered_faces(tmp_path
     assert "were cleared" in rec.status.value and not rec.file.path.exists()
     rec.face_buttons[2].click()
     rec.face_buttons[3].click()
-    assert records(rec) == [Record(1, 1, "1", "roll", "3 4")]   # not a stuck "3 of 2 dice"
+    assert records(rec) == [Record(1, 1, "1", "roll", "3 4", "1")]   # not a stuck "3 of 2 dice"
 
 
 def test_undo_removes_a_half_entered_face_first_then_the_last_record(tmp_path):
@@ -81,7 +81,26 @@ def test_changing_the_group_nickname_opens_that_groups_file(tmp_path):
         rec.face_buttons[face - 1].click()
     assert (tmp_path / "spookies-foxes.csv").exists()
     rec.group_box.value = "Jo Bloggs (age 12)"
-    assert "never a real name" in rec.status.value and rec.file.group == "foxes"
+    assert "never a real name" in rec.status.value
+
+
+def test_a_refused_nickname_stops_recording_into_the_previous_groups_file(tmp_path):
+    rec = spookies_recorder("foxes", tmp_path)
+    rec.dice.value = "2"
+    rec.face_buttons[0].click()
+    rec.face_buttons[0].click()
+    foxes = (tmp_path / "spookies-foxes.csv").read_bytes()
+    rec.group_box.value = "jo@school.org"                 # refused
+    for face in (2, 3):
+        rec.face_buttons[face - 1].click()               # went into the foxes' file before
+    rec.undo_button.click()                              # removed a foxes' record before
+    assert (tmp_path / "spookies-foxes.csv").read_bytes() == foxes
+    assert "recording stopped" in rec.status.value and rec.faces == []
+    assert "appears after the first record" in rec.download.value
+    rec.group_box.value = "owls"                         # an allowed nickname: recording again
+    rec.face_buttons[3].click()
+    rec.face_buttons[3].click()
+    assert [r.value for r in records(rec)] == ["4 4"] and rec.file.path.name == "spookies-owls.csv"
 
 
 def test_quiet_as_a_mouse_rolls_and_attempts_per_seat_through_the_companion_engine(tmp_path):
@@ -96,9 +115,9 @@ def test_quiet_as_a_mouse_rolls_and_attempts_per_seat_through_the_companion_engi
     panel.choose_button.click()
     panel.alarm_button.click()
     found = records(rec)
-    assert found[:2] == [Record(1, 1, "1", "roll", f"{roll[0]} {roll[1]}"),
-                         Record(2, 1, "1", "attempt", "silent")]
-    assert found[3] == Record(4, 1, "2", "attempt", "alarm")
+    assert found[:2] == [Record(1, 1, "1", "roll", f"{roll[0]} + {roll[1]}", "1"),
+                         Record(2, 1, "1", "attempt", "silent", "1")]
+    assert found[3] == Record(4, 1, "2", "attempt", "alarm", "1")   # seat 1 started the game
     assert panel.game.hands == [7, 8]                        # the engine counted the sticks
 
 
@@ -144,12 +163,56 @@ def test_meow_meow_deals_and_winners(tmp_path):
     rec.could.click()
     rec.winner_buttons[2].click()
     rec.could_not.click()
-    assert records(rec) == [Record(1, 1, "1", "first_could_play", "yes"),
-                            Record(2, 1, "3", "round_won", "yes"),
-                            Record(3, 2, "1", "first_could_play", "no")]
+    assert records(rec) == [Record(1, 1, "1", "first_could_play", "yes", "1"),
+                            Record(2, 1, "3", "round_won", "yes", "1"),
+                            Record(3, 2, "2", "first_could_play", "no", "2")]
     rec.undo_button.click()
     rec.could.click()                                        # deal 2 again, not deal 3
-    assert records(rec)[-1] == Record(3, 2, "1", "first_could_play", "yes")
+    assert records(rec)[-1] == Record(3, 2, "2", "first_could_play", "yes", "2")
+
+
+def test_meow_meow_records_who_played_first_and_passes_the_start_on(tmp_path):
+    rec = meow_meow_recorder("owls", tmp_path, players=3)
+    assert rec.starter.value == "1"
+    rec.starter.value = "3"                                  # the child who petted a cat last
+    rec.could.click()
+    rec.winner_buttons[1].click()                            # seat 2 won round 1
+    assert rec.starter.value == "1"                          # clockwise from 3 of 3 seats: 1
+    rec.could_not.click()
+    rec.winner_buttons[0].click()
+    assert [(r.round, r.event, r.player, r.starter) for r in records(rec)] == [
+        (1, "first_could_play", "3", "3"), (1, "round_won", "2", "3"),
+        (2, "first_could_play", "1", "1"), (2, "round_won", "1", "1")]
+    again = meow_meow_recorder("owls", tmp_path, players=3)   # a new kernel continues
+    assert again.starter.value == "2" and again.round == 2
+
+
+def test_the_first_record_of_a_round_names_its_starter_for_the_whole_round(tmp_path):
+    rec = spookies_recorder("owls", tmp_path)
+    rec.dice.value = "2"
+    for seat, faces in (("3", (1, 2)), ("4", (5, 5)), ("1", (6, 6))):
+        rec.seat.value = seat
+        for face in faces:
+            rec.face_buttons[face - 1].click()
+    rec.next_round.click()
+    rec.seat.value = "4"
+    rec.face_buttons[0].click()
+    rec.face_buttons[0].click()
+    assert [(r.round, r.player, r.starter) for r in records(rec)] == [
+        (1, "3", "3"), (1, "4", "3"), (1, "1", "3"), (2, "4", "4")]
+
+
+def test_pooled_records_expose_the_starter_and_whether_the_starter_won(tmp_path):
+    from haba_lessons.classlab import pool_folder, tables
+    rec = meow_meow_recorder("owls", tmp_path, players=2)
+    rec.could.click()
+    rec.winner_buttons[0].click()                            # seat 1 started and won
+    rec.could.click()
+    rec.winner_buttons[0].click()                            # seat 2 started, seat 1 won
+    pooled = pool_folder(tmp_path)["meow_meow"].records
+    assert list(pooled["starter"]) == ["1", "1", "2", "2"]
+    table = tables.starter_wins(pooled)
+    assert list(table["starter"]) == [1, 2] and list(table["starter won"]) == [True, False]
 
 
 def test_mouse_trap_die_landing_crank_and_a_bad_space(tmp_path):
@@ -161,9 +224,10 @@ def test_mouse_trap_die_landing_crank_and_a_bad_space(tmp_path):
     rec.works.click()
     rec.next_round.click()
     rec.fails.click()
-    assert records(rec) == [Record(1, 1, "3", "die", "5"), Record(2, 1, "3", "landed", "5"),
-                            Record(3, 1, "3", "crank", "works"),
-                            Record(4, 2, "3", "crank", "fails")]
+    assert records(rec) == [Record(1, 1, "3", "die", "5", "3"),
+                            Record(2, 1, "3", "landed", "5", "3"),
+                            Record(3, 1, "3", "crank", "works", "3"),
+                            Record(4, 2, "3", "crank", "fails", "3")]
 
 
 def test_download_link_carries_the_files_exact_bytes(tmp_path):

@@ -134,3 +134,48 @@ def test_a_function_still_holding_the_placeholder_is_not_answered_yet():
 def test_check_refuses_an_exercise_name_that_is_not_text():
     with pytest.raises(InvalidArgumentError, match="in quotes"):
         check(3, 1)
+
+
+# --- issue 16: no answer a student can give makes check() raise ---------------------------
+
+@pytest.mark.parametrize("answer", [10 ** 400, Fraction(10 ** 400, 3), -10 ** 400,
+                                    sympy.Integer(10) ** 400, Fraction(1, 10 ** 400),
+                                    1e308, float("inf"), float("nan"), np.float64("nan")])
+def test_huge_tiny_and_odd_numbers_get_a_verdict_not_an_overflow(answer):
+    for key in (exact(Fraction(1, 6)), exact(27), approx(3.78, 0.01)):
+        ok, message = key(answer)                       # OverflowError before
+        assert not ok and "not right" in message
+
+
+def test_a_huge_right_answer_is_still_right():
+    assert exact(10 ** 400)(10 ** 400)[0] and exact(Fraction(10 ** 400, 3))(Fraction(10 ** 400, 3))[0]
+    assert approx(0.5, 0.01)(Fraction(1, 2))[0]
+
+
+@pytest.mark.parametrize("returned, words", [
+    (lambda n: np.array([n * n, 0]), "a numpy array"),
+    (lambda n: __import__("pandas").Series([n * n]), "a pandas Series"),
+    (lambda n: [n * n], "a list")])
+def test_a_function_returning_several_values_gets_a_hint(returned, words):
+    ok, message = function(lambda n: n * n, [(2,)])(returned)   # ValueError before
+    assert not ok and words in message and "one value" in message
+
+
+@pytest.mark.parametrize("answer, words", [(np.array([1, 6]), "a numpy array of values"),
+                                           (__import__("pandas").Series([1]), "pandas Series")])
+def test_an_array_or_a_series_as_the_answer_gets_a_hint(answer, words):
+    ok, message = exact(Fraction(1, 6))(answer)
+    assert not ok and words in message
+
+
+def test_an_answer_whose_comparison_raises_is_a_wrong_answer():
+    class Awkward:
+        def __eq__(self, other):
+            raise RuntimeError("no")
+        __hash__ = None
+
+    ok, message = function(lambda n: n, [(1,)])(lambda n: Awkward())
+    assert not ok and "not right" in message
+    from haba_lessons.answer_keys import nb01
+    for exercise in nb01.KEYS:
+        assert not check(exercise, Awkward()).ok

@@ -64,7 +64,7 @@ def test_typing_the_steep_table_recomputes_the_policy():
 
 
 @pytest.mark.parametrize("text, words", [("-3", "negative"), ("2.5", "not a whole number"),
-                                         ("lots", "not a whole number"), ("", "not a whole"),
+                                         ("lots", "not a whole number"), ("", "nothing was typed"),
                                          ("76", "more than the 75 chips")])
 def test_bad_values_are_refused_and_the_answer_stays(text, words):
     explorer = RewardTableExplorer()

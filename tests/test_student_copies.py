@@ -89,7 +89,8 @@ def test_copies_of_a_folder_keep_names_skip_other_files_and_leave_the_source(tmp
 
     report = make_student_copies(source, target)
 
-    assert report == {"01-dice.ipynb": 2, "02-plain.ipynb": 0}
+    assert [(c.name, c.status, c.blanked) for c in report] == [
+        ("01-dice.ipynb", "written", 2), ("02-plain.ipynb", "written", 0)]
     assert sorted(p.name for p in target.iterdir()) == ["01-dice.ipynb", "02-plain.ipynb"]
     assert (source / "01-dice.ipynb").read_bytes() == before
     copy_ = nbformat.read(target / "01-dice.ipynb", as_version=4)
@@ -102,7 +103,7 @@ def test_command_line_reports_counts_and_refuses_a_missing_folder(tmp_path, caps
     (tmp_path / "nb").mkdir()
     nbformat.write(lesson(), tmp_path / "nb" / "03-x.ipynb")
     assert main([str(tmp_path / "nb"), str(tmp_path / "out")]) == 0
-    assert "03-x.ipynb: 2 solution(s) blanked" in capsys.readouterr().out
+    assert "03-x.ipynb: written, 2 solution(s) blanked" in capsys.readouterr().out
     assert main([str(tmp_path / "missing"), str(tmp_path / "out")]) == 2
     assert "is not a folder of notebooks" in capsys.readouterr().err
 

@@ -22,7 +22,7 @@ from ..games.mouse_trap.board import default_board
 from ..games.quiet_as_a_mouse.rules import make_skills
 from ..games.quiet_as_a_mouse.simulate import play_game
 from ..simulation import make_rng, sample_outcome
-from .recorders import _RecordingGame
+from .recorders import _RecordingGame, next_starter
 from .writer import ClassDataFile
 
 SEED = 2015
@@ -72,14 +72,19 @@ def quiet_as_a_mouse(file: ClassDataFile, rng: np.random.Generator) -> None:
 
 
 def meow_meow(file: ClassDataFile, rng: np.random.Generator) -> None:
-    """Deals of a four-player round: could the first child play at once? Who won the round?"""
+    """Rounds of a four-player race: who plays first (the start passes on as the data file
+    says), could that child play at once, and who won the round?"""
     rules = make_rules(4)
+    starter = 1
     for deal in range(1, MEOW_DEALS + 1):
-        state = new_round(rules, rng)
-        file.append(deal, "1", "first_could_play", "yes" if state.playable_cards(0) else "no")
+        state = new_round(rules, rng, first_player=starter - 1)
+        could = "yes" if state.playable_cards(starter - 1) else "no"
+        file.append(deal, str(starter), "first_could_play", could, starter=str(starter))
         state = play_out(state, [random_card] * 4, rng)
-        if state.winner is not None:
-            file.append(deal, str(state.winner + 1), "round_won", "yes")
+        winner = None if state.winner is None else state.winner + 1
+        if winner is not None:
+            file.append(deal, str(winner), "round_won", "yes")
+        starter = next_starter(rules.settings.round_starter, starter, winner, 4)
 
 
 def mouse_trap(file: ClassDataFile, rng: np.random.Generator) -> None:

@@ -1,14 +1,19 @@
 """Pool the groups' files of one game into one table, keeping every good record.
 
+Each file is read on its own (:func:`~haba_lessons.classlab.reader.read_class_file`): a bad
+file or a bad line costs that file or line, reported with its name and line number, never
+the pool.
+
 What counts as a duplicate:
 
-* the same file content loaded twice (whatever the file names): the second copy is skipped;
-* a record of a group whose record number is already in the pool with the same content
-  (a group's file downloaded twice, once early and once later): the copy is skipped.
+* the same file content loaded twice (the same bytes, whatever the file names): the second
+  copy is skipped;
+* a record of a group that is already in the pool with the same number and content (a
+  group's file downloaded twice, once early and once later): the copy is skipped.
 
-Two different files that say the same group nickname but disagree on a record number are
-two different groups that chose the same nickname: the later one is kept under
-``"<nickname> (2)"`` and the clash is reported, so no record is lost or mixed up.
+Two different files that say the same group nickname (in any capitals) but disagree on a
+record number are two different groups that chose the same nickname: the later one is kept
+under ``"<nickname> (2)"`` and the clash is reported, so no record is lost or mixed up.
 """
 
 from __future__ import annotations
@@ -22,9 +27,11 @@ import pandas as pd
 
 from ..errors import InvalidArgumentError
 from .reader import ClassFile, Problem, read_class_file
-from .records import COLUMNS, GAMES, Record
+from .records import COLUMNS, GAMES, Record, group_key
 
 Source = str | Path | tuple[str, str | bytes]
+#: The records of one group in the pool: record number -> the records under it.
+Known = dict[int, set[Record]]
 
 
 @dataclass
@@ -37,6 +44,7 @@ class Pool:
     duplicates: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     stand_in: str = ""        # why these records come from another folder, if they do
+    spelling: dict[str, str] = field(default_factory=dict, repr=False)  # key -> group shown
 
     def report(self) -> str:
         """One line per problem and duplicate, or a line saying all went well."""
@@ -51,18 +59,20 @@ class Pool:
 def pool_files(sources: Iterable[Source], game: str) -> Pool:
     """Read and pool ``sources``: paths, or ``(file name, contents)`` pairs from an upload."""
     seen_content: dict[str, str] = {}
-    groups: dict[str, dict[int, Record]] = {}
-    owners: dict[str, str] = {}
+    groups: dict[str, Known] = {}           # shown group name -> its records
+    owners: dict[str, str] = {}             # shown group name -> the file it came from first
     rows: list[dict] = []
     pool = Pool(game, pd.DataFrame(columns=("group", "file", *COLUMNS)))
     for source in sources:
-        found, text = _read(source, game)
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        if digest in seen_content:
-            pool.duplicates.append(f"{found.name} has the same content as "
+        name, content = _contents(source)
+        digest = hashlib.sha256(content if isinstance(content, bytes) else
+                                content.encode("utf-8")).hexdigest()
+        if content and digest in seen_content:
+            pool.duplicates.append(f"{name} has the same content as "
                                    f"{seen_content[digest]}; it was skipped.")
             continue
-        seen_content[digest] = found.name
+        seen_content[digest] = name
+        found = read_class_file(name, content, game=game)
         pool.problems += found.problems
         pool.notes += [n for n in found.notes if n not in pool.notes]
         if found.group is None:
@@ -72,10 +82,10 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
         owners.setdefault(group, found.name)
         repeated = 0
         for record in found.records:
-            if record.record in known:
+            if record in known.get(record.record, ()):
                 repeated += 1
                 continue
-            known[record.record] = record
+            known.setdefault(record.record, set()).add(record)
             rows.append({"group": group, "file": found.name, **vars(record)})
         if repeated:
             pool.duplicates.append(f"{found.name}: {repeated} record(s) of group {group!r} "
@@ -111,30 +121,27 @@ def pool_folder(folder: str | Path, fallback: str | Path | None = None) -> dict[
     return pools
 
 
-def _read(source: Source, game: str) -> tuple[ClassFile, str]:
+def _contents(source: Source) -> tuple[str, str | bytes]:
+    """(file name, contents) of a path or an upload; b"" for a file that cannot be read (the
+    reader then says why)."""
     if isinstance(source, tuple):
         name, content = source
-        if isinstance(content, bytes):
-            try:
-                content = content.decode("utf-8")
-            except UnicodeDecodeError:
-                return (ClassFile(Path(name).name, problems=[Problem(
-                    Path(name).name, None, "is not a text file; upload the CSV file.")]), "")
-        return read_class_file(name, content, game=game), content
+        return Path(name).name, content
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return read_class_file(source, game=game), ""
-    return read_class_file(source, text, game=game), text
+        return Path(source).name, Path(source).read_bytes()
+    except OSError:
+        return Path(source).name, b""
 
 
-def _group_for(found: ClassFile, groups: dict[str, dict[int, Record]],
-               owners: dict[str, str], pool: Pool) -> str:
-    """The group name the file's records go under (renamed on a nickname clash)."""
-    base = found.group or ""
+def _group_for(found: ClassFile, groups: dict[str, Known], owners: dict[str, str],
+               pool: Pool) -> str:
+    """The group name the file's records go under (renamed on a nickname clash); groups whose
+    nicknames differ only in capitals are one group, shown as first spelled."""
+    base = pool.spelling.setdefault(group_key(found.group), found.group)
     name, n = base, 1
     while name in groups:
-        if all(groups[name].get(r.record, r) == r for r in found.records):
+        known = groups[name]
+        if all(r in known[r.record] for r in found.records if r.record in known):
             return name  # the same group: a later (or earlier) copy of its file
         n += 1
         name = f"{base} ({n})"

@@ -1,8 +1,23 @@
 """Read one class data file: every good record kept, every bad line reported with its number.
 
 Problems that make the whole file unusable (empty, another game, another format version, no
-header) leave it with no records and one problem; a bad record line is skipped and reported,
-and the lines after it are still read.
+header, a header that is not UTF-8) leave it with no records and one problem; anything wrong
+with a record line costs that line alone, reported with its number, and the lines after it
+are read as if it were not there:
+
+* each line is decoded on its own (a byte that is not UTF-8 costs its line: the message says
+  how to save the file again), a UTF-8 byte-order mark is dropped, Windows line ends too;
+* a line longer than :data:`MAX_LINE` characters is skipped without being parsed;
+* a stray ``"`` costs its line (the CSV rule that a quote runs on to the next line would
+  swallow every line after it); only two neighbouring lines that each hold an odd number of
+  quotes are read as one record running over both, and reported by both numbers;
+* a spreadsheet's padding (Excel's "CSV UTF-8" writes ``# game: spookies,,,,`` and empty
+  cells at the ends of rows) is dropped;
+* a record number repeated with the same content is a copy and skipped; repeated with other
+  content, both records are kept and reported, so no untouched record can be lost to a
+  damaged line that happens to carry its number;
+* in a version 2 file every record ends with its starter, so a record cut short (``6 6 4``
+  from ``6 6 4 1,2``) is reported instead of being read as a different valid record.
 """
 
 from __future__ import annotations
@@ -12,7 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataFileError
-from .records import COLUMNS, FORMAT_VERSION, GAMES, Record, check_name, make_record
+from ..text_files import SAVE_AS_UTF8
+from .records import COLUMNS_OF, FORMAT_VERSION, GAMES, Record, check_name, make_record
+
+#: The longest record line read (a record is a few dozen characters).
+MAX_LINE = 1000
+BOM = "\ufeff"
 
 
 @dataclass(frozen=True)
@@ -22,9 +42,15 @@ class Problem:
     file: str
     line: int | None
     message: str
+    last_line: int | None = None      # a record that runs over several lines ends here
 
     def __str__(self) -> str:
-        where = f"{self.file}, line {self.line}" if self.line else self.file
+        if not self.line:
+            where = self.file
+        elif self.last_line:
+            where = f"{self.file}, lines {self.line}-{self.last_line}"
+        else:
+            where = f"{self.file}, line {self.line}"
         return f"{where}: {self.message}"
 
 
@@ -35,78 +61,158 @@ class ClassFile:
     name: str
     game: str | None = None
     group: str | None = None
+    version: int = FORMAT_VERSION
     notes: list[str] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_class_file(source: str | Path, text: str | None = None,
+@dataclass(frozen=True)
+class _Line:
+    number: int
+    text: str | None          # None: not UTF-8
+
+
+def read_class_file(source: str | Path, text: str | bytes | None = None,
                     game: str | None = None) -> ClassFile:
-    """Read a file (``source`` a path), or ``text`` under the name ``source`` (an upload).
+    """Read a file (``source`` a path), or ``text`` (its contents, as text or bytes) under the
+    name ``source`` (an upload).
 
     ``game``: the game the caller expects; a file of another game is refused with a message.
     """
     name = Path(source).name
     if text is None:
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            return _refused(name, None, f"cannot be read as a text file ({error}).")
-    result = ClassFile(name)
-    lines = text.splitlines()
-    if not text.strip():
+            text = Path(source).read_bytes()
+        except OSError as error:
+            return _refused(name, None, f"cannot be read ({error.strerror or error}).")
+    lines = _lines(text)
+    if all(line.text is not None and not _unpadded(line.text).strip() for line in lines):
         return _refused(name, None, "is empty: it holds no header and no records. Was it "
                                     "saved before anything was recorded?")
+    result = ClassFile(name)
     header: dict[str, str] = {}
-    number = 0
-    for number, line in enumerate(lines, start=1):
-        if not line.startswith("#"):
+    index = 0
+    for index, line in enumerate(lines):
+        if line.text is None:          # in the header, or the line of column names
+            return _refused(name, line.number, f"is not UTF-8 text; {SAVE_AS_UTF8}.")
+        if not line.text.startswith("#"):
             break
-        key, _, value = line[1:].partition(":")
+        key, _, value = _unpadded(line.text)[1:].partition(":")
         if key.strip() == "note":
             result.notes.append(value.strip())
         else:
             header[key.strip()] = value.strip()
     else:
-        number += 1
+        index = len(lines)
+    problem = _check_header(result, header, game)
+    if problem:
+        return _refused(name, None, problem)
+    columns = COLUMNS_OF[result.version]
+    if index >= len(lines) or lines[index].text is None \
+            or _unpadded(lines[index].text).strip() != ",".join(columns):
+        return _refused(name, index + 1, f"the column names must be {','.join(columns)}.")
+    _read_records(result, lines[index + 1:], columns)
+    return result
+
+
+def _lines(content: str | bytes) -> list[_Line]:
+    """The file's lines, split at line feeds only (a stray carriage return, form feed or
+    Unicode line separator inside a line does not start another), each decoded alone."""
+    if isinstance(content, bytes):
+        raw = content.removeprefix(BOM.encode("utf-8")).split(b"\n")
+        texts: list[str | None] = []
+        for part in raw:
+            try:
+                texts.append(part.decode("utf-8"))
+            except UnicodeDecodeError:
+                texts.append(None)
+    else:
+        texts = list(content.removeprefix(BOM).split("\n"))
+    if texts and texts[-1] == "":
+        texts.pop()                                   # the file ends with a line end
+    return [_Line(n, t.removesuffix("\r") if t is not None else None)
+            for n, t in enumerate(texts, start=1)]
+
+
+def _unpadded(line: str) -> str:
+    """A header or column line without a spreadsheet's trailing empty cells."""
+    return line.rstrip().rstrip(",").rstrip()
+
+
+def _check_header(result: ClassFile, header: dict[str, str], game: str | None) -> str | None:
+    """Fill in the file's game, group and version, or say why the header is unusable."""
     for key in ("game", "group", "format"):
         if key not in header:
-            return _refused(name, None, f"has no '# {key}:' line at the top, so it is not a "
-                                        f"class data file (or its header was deleted).")
-    if header["format"] != str(FORMAT_VERSION):
-        return _refused(name, None, f"uses data format version {header['format']!r}, but "
-                                    f"this course reads version {FORMAT_VERSION}.")
+            return (f"has no '# {key}:' line at the top, so it is not a class data file (or "
+                    f"its header was deleted).")
+    versions = {str(v): v for v in COLUMNS_OF}
+    if header["format"] not in versions:
+        return (f"uses data format version {header['format'][:20]!r}, but this course reads "
+                f"version {' or '.join(map(str, COLUMNS_OF))}.")
     if header["game"] not in GAMES:
-        return _refused(name, None, f"is for an unknown game {header['game']!r}.")
+        return f"is for an unknown game {header['game'][:40]!r}."
     if game is not None and header["game"] != game:
-        return _refused(name, None, f"is a {header['game']} file, not {game}: load it with "
-                                    f"the {header['game']} files.")
+        return (f"is a {header['game']} file, not {game}: load it with the {header['game']} "
+                f"files.")
     try:
         result.group = check_name(header["group"], "group nickname")
     except DataFileError as error:
-        return _refused(name, None, str(error))
-    result.game = header["game"]
-    if number > len(lines) or lines[number - 1].strip() != ",".join(COLUMNS):
-        return _refused(name, number, f"the column names must be {','.join(COLUMNS)}.")
-    seen: set[int] = set()
-    for line_number, fields in zip(range(number + 1, len(lines) + 1),
-                                   csv.reader(lines[number:])):
-        if not fields:
+        return str(error)
+    result.game, result.version = header["game"], versions[header["format"]]
+    return None
+
+
+def _read_records(result: ClassFile, lines: list[_Line], columns: tuple[str, ...]) -> None:
+    seen: dict[int, list[tuple[Record, int]]] = {}     # record number -> (record, line)
+    skip_next = False
+    for position, line in enumerate(lines):
+        if skip_next:
+            skip_next = False
             continue
+        following = lines[position + 1] if position + 1 < len(lines) else None
+        text, last = line.text, None
         try:
-            if len(fields) != len(COLUMNS):
-                raise DataFileError(f"has {len(fields)} fields instead of {len(COLUMNS)}; the "
-                                    f"line may have been cut in half. It was skipped.")
-            record = make_record(result.game, *fields)
-            if record.record in seen:
-                raise DataFileError(f"record number {record.record} appears twice in the "
-                                    f"file; this copy was skipped.")
-        except DataFileError as error:
-            result.problems.append(Problem(name, line_number, str(error)))
+            if text is None:
+                raise DataFileError(f"is not UTF-8 text; {SAVE_AS_UTF8}. It was skipped.")
+            if not _unpadded(text).strip():
+                continue
+            if len(text) > MAX_LINE:
+                raise DataFileError(f"is {len(text):,} characters long, far longer than a "
+                                    f"record; it was skipped.")
+            if text.count('"') % 2:
+                if following is None or following.text is None \
+                        or len(following.text) > MAX_LINE or following.text.count('"') % 2 == 0:
+                    raise DataFileError('has an unmatched quote mark ("); it was skipped.')
+                skip_next, last = True, following.number
+                raise DataFileError("holds a quoted value that runs over two lines; a record "
+                                    "is one line, so both were skipped.")
+            record = _record(result, next(csv.reader([text])), columns)
+        except (DataFileError, csv.Error) as error:
+            result.problems.append(Problem(result.name, line.number, str(error), last))
             continue
-        seen.add(record.record)
+        earlier = seen.setdefault(record.record, [])
+        if any(record == other for other, _ in earlier):
+            result.problems.append(Problem(result.name, line.number, (
+                f"record number {record.record} appears twice in the file; this copy was "
+                f"skipped.")))
+            continue
+        if earlier:
+            result.problems.append(Problem(result.name, line.number, (
+                f"record number {record.record} is also the number of a different record "
+                f"(line {earlier[0][1]}); both were kept: check which one is right.")))
+        earlier.append((record, line.number))
         result.records.append(record)
-    return result
+
+
+def _record(result: ClassFile, fields: list[str], columns: tuple[str, ...]) -> Record:
+    while len(fields) > len(columns) and not fields[-1].strip():
+        fields.pop()                                  # a spreadsheet's empty cells
+    if len(fields) != len(columns):
+        raise DataFileError(f"has {len(fields)} fields instead of {len(columns)}; the line "
+                            f"may have been cut short. It was skipped.")
+    starter = fields[5] if result.version >= 2 else None
+    return make_record(result.game, *fields[:5], starter)
 
 
 def _refused(name: str, line: int | None, message: str) -> ClassFile:

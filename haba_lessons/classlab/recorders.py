@@ -18,10 +18,13 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..errors import HabaLessonsError, IllegalActionError
+from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
 from ..games.quiet_as_a_mouse.rules import SLID_OUT, Game, make_skills
 from ..games.quiet_as_a_mouse.widget import CompanionPanel
-from .records import Record
+from ..widget_guard import guarded
+from .records import COLOURS_JOINED, NAME_RULE, Record
+from .rules_check import MouseMoves, SpookiesRolls, check_one_winner, check_players
 from .transfer import download_link
 from .writer import ClassDataFile
 
@@ -44,7 +47,7 @@ class Recorder(widgets.VBox):
 
     def __init__(self, group: str, folder: str | Path, controls: list[widgets.Widget]) -> None:
         self.folder = Path(folder)
-        self.file = ClassDataFile(self.folder, self.game, group)
+        self.file: ClassDataFile | None = ClassDataFile(self.folder, self.game, group)
         self.group_box = widgets.Text(value=self.file.group, description="Group nickname:",
                                       style={"description_width": "initial"},
                                       continuous_update=False)
@@ -62,49 +65,80 @@ class Recorder(widgets.VBox):
                    else f"Continuing {self.file.path.name}: {len(self.file.records)} records.")
 
     # --- shared actions -----------------------------------------------------------------------
+    @guarded
     def _act(self, action) -> None:
-        try:
-            action()
-        except HabaLessonsError as error:
-            self._show(str(error), error=True)
+        """Run a button's or a box's action; a failure becomes the status line (widget_guard)."""
+        action()
+
+    def show_problem(self, message: str) -> None:
+        self._show(message, error=True)
+
+    def redraw(self) -> None:
+        """Draw the parts that show state (a recorder with more of them extends this)."""
+        self.download.value = self._download_link()
 
     def _switch_group(self) -> None:
+        """Open the group's file; a refused nickname stops recording until a good one is typed,
+        so nothing goes into the previous group's file."""
+        self.file = None
         self.file = ClassDataFile(self.folder, self.game, self.group_box.value)
         self._reset()
         self._show(f"Recording into {self.file.path.name} ({len(self.file.records)} records).")
+
+    def _open_file(self) -> ClassDataFile:
+        """The group's file, or IllegalActionError while the nickname box holds a refused one."""
+        if self.file is None:
+            raise IllegalActionError(f"nothing was recorded: the group nickname "
+                                     f"{self.group_box.value[:40]!r} is not allowed, so "
+                                     f"recording stopped. Type an allowed nickname ({NAME_RULE}) "
+                                     f"and press Enter.")
+        return self.file
 
     def _reset(self) -> None:
         """Forget anything half-entered (a recorder with such state overrides this)."""
 
     def _undo(self) -> None:
-        removed = self.file.undo()
+        removed = self._open_file().undo()
         self._show(f"Removed record {removed.record}: {describe(removed)}.")
 
-    def record(self, round_: int, player: str, event: str, value: str) -> Record:
-        """Write one record at once, and say so."""
-        written = self.file.append(round_, player, event, value)
+    def record(self, round_: int, player: str, event: str, value: str,
+               starter: str | None = None) -> Record:
+        """Write one record at once, and say so (``starter``: see ClassDataFile.append)."""
+        written = self._open_file().append(round_, player, event, value, starter)
         self._show(f"Saved record {written.record}: {describe(written)}.")
         return written
 
     def _show(self, text: str, error: bool = False) -> None:
         self.status.value = f"<div style='{ERROR if error else TEXT}'>{escape(text)}</div>"
-        self.download.value = download_link(self.file.path.name, self.file.text())
+        self.download.value = self._download_link()
+
+    def _download_link(self) -> str:
+        if self.file is None:
+            return download_link("", b"")
+        return download_link(self.file.path.name, self.file.data())
 
 
 def describe(record: Record) -> str:
     """A record in words, for the status line."""
     extra = ""
-    if record.event == "roll" and record.value[0].isdigit():
+    if record.event == "roll" and record.value[:1].isdigit():     # a Spookies roll
         faces = [int(f) for f in record.value.split()]
         extra = f" → best two = {sum(sorted(faces)[-2:])}"
     return (f"round {record.round}, player {record.player}, {record.event.replace('_', ' ')} "
             f"{record.value}{extra}")
 
 
-def _seats(players: int) -> widgets.ToggleButtons:
+def _seats(players: int, description: str = "Player (seat):") -> widgets.ToggleButtons:
     return widgets.ToggleButtons(options=[str(s) for s in range(1, players + 1)], value="1",
-                                 description="Player (seat):",
+                                 description=description,
                                  style={"description_width": "initial"})
+
+
+def next_starter(rule: str, starter: int, winner: int | None, players: int) -> int:
+    """The seat (from 1) that plays first in the next Meow Meow round: the start passes
+    clockwise (``rule`` "rotate") or goes to the round's winner ("winner"), as the game's data
+    file says (``round_starter``); a round nobody won passes it clockwise."""
+    return winner if rule == "winner" and winner is not None else starter % players + 1
 
 
 class SpookiesRecorder(Recorder):
@@ -114,8 +148,10 @@ class SpookiesRecorder(Recorder):
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
+        self.rolls = SpookiesRolls(players)          # the engine's rolls, checked per roll
         self.seat = _seats(players)
-        self.dice = widgets.ToggleButtons(options=["2", "3", "4"], value="3",
+        self.dice = widgets.ToggleButtons(options=[str(d) for d in self.rolls.dice_counts],
+                                          value="3",
                                           description="Dice rolled:",
                                           style={"description_width": "initial"})
         self.face_buttons = [_button(str(f)) for f in range(1, 7)]
@@ -145,11 +181,12 @@ class SpookiesRecorder(Recorder):
 
     def add_face(self, face: int) -> None:
         """One die's face; the roll is written when every die has been entered."""
+        self._open_file()
         self.faces.append(face)
         if len(self.faces) == int(self.dice.value):
-            value = " ".join(str(f) for f in self.faces)
-            self.faces = []
-            self.record(self.round, self.seat.value, "roll", value)
+            faces, self.faces = self.faces, []
+            self.rolls.check(faces)
+            self.record(self.round, self.seat.value, "roll", " ".join(map(str, faces)))
         self._show_roll()
 
     def _new_game(self) -> None:
@@ -170,6 +207,10 @@ class SpookiesRecorder(Recorder):
         else:
             super()._undo()
 
+    def redraw(self) -> None:
+        super().redraw()
+        self._show_roll()
+
     def _show_roll(self) -> None:
         entered = " ".join(str(f) for f in self.faces) or "—"
         self.roll_line.value = (f"<div style='{TEXT}'>Game {self.round} · this roll: "
@@ -186,7 +227,7 @@ class _RecordingGame(Game):
         before = self.clone()
         super().apply_roll(roll)
         if self.recorder is not None:
-            self.recorder._engine_did(before, player, "roll", f"{roll[0]} {roll[1]}")
+            self.recorder._engine_did(before, player, "roll", COLOURS_JOINED.join(roll))
 
     def apply_attempt(self, outcome) -> None:
         player = self.current
@@ -237,6 +278,7 @@ class QuietAsAMouseRecorder(Recorder):
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 2, seed: int = 2015, layout: Layout | None = None) -> None:
         self.round = 1
+        check_players(self.game, players)
         self.history: list[tuple[_RecordingGame, int]] = []  # (game before, its round)
         self.companion = _RecordingCompanion(players, layout or load_layout(), seed, self)
         super().__init__(group, folder, [self.companion])
@@ -250,6 +292,10 @@ class QuietAsAMouseRecorder(Recorder):
             self._restore(before)
             raise
         self.history.append((before, self.round))
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.companion._render()
 
     def _restore(self, game: _RecordingGame) -> None:
         game.recorder = self
@@ -268,13 +314,20 @@ class QuietAsAMouseRecorder(Recorder):
 
 
 class MeowMeowRecorder(Recorder):
-    """Each deal: could the first child play at once? Each round: who won?"""
+    """Each deal: who plays first, and could that child play at once? Each round: who won?
+
+    The seat that plays first is chosen above the deal buttons; after each round it moves on
+    as the game's data file says (``round_starter``: clockwise, or to the winner), and the
+    group can always change it."""
 
     game, title = "meow_meow", "Cat & Co. Meow Meow"
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 0
+        self.players = check_players(self.game, players)
+        self.rule = default_settings().round_starter
+        self.starter = _seats(players, "Plays first (seat):")
         self.could = _button("First child could play", "success", icon="check")
         self.could_not = _button("First child could not play", "danger", icon="times")
         self.winner_buttons = [_button(f"Seat {s} won", "info")
@@ -283,27 +336,44 @@ class MeowMeowRecorder(Recorder):
         self.could_not.on_click(lambda _: self._act(lambda: self.deal("no")))
         for seat, button in enumerate(self.winner_buttons, start=1):
             button.on_click(lambda _, s=seat: self._act(lambda: self.won(s)))
-        help_text = widgets.HTML(f"<div style='{TEXT}'>After each deal: could the first child "
-                                 f"play a card at once? (Each press starts a new deal.)</div>")
-        super().__init__(group, folder, [help_text, widgets.HBox([self.could, self.could_not]),
+        help_text = widgets.HTML(f"<div style='{TEXT}'>After each deal: could the child who "
+                                 f"plays first play a card at once? (Each press starts a new "
+                                 f"deal.)</div>")
+        super().__init__(group, folder, [help_text, self.starter,
+                                         widgets.HBox([self.could, self.could_not]),
                                          widgets.HBox(self.winner_buttons)])
-        self.round = self.file.next_round if self.file.records else 0
+        self._reset()
 
     def deal(self, answer: str) -> None:
+        """A new deal: the first child (the seat chosen) could play at once, or not."""
         self.round += 1
+        seat = self.starter.value
         try:
-            self.record(self.round, "1", "first_could_play", answer)
+            self.record(self.round, seat, "first_could_play", answer, starter=seat)
         except HabaLessonsError:
             self.round -= 1
             raise
 
     def won(self, seat: int) -> None:
+        """Seat ``seat`` won this round; the next round's first player is chosen for it."""
         if self.round == 0:
             raise IllegalActionError("record the deal first: could the first child play?")
-        self.record(self.round, str(seat), "round_won", "yes")
+        check_one_winner(self._open_file().records, self.round)
+        written = self.record(self.round, str(seat), "round_won", "yes")
+        self.starter.value = str(next_starter(self.rule, int(written.starter), seat,
+                                              self.players))
 
     def _reset(self) -> None:
+        """Continue from the file: its last round, and who plays first next."""
         self.round = self.file.next_round if self.file.records else 0
+        if not self.file.records or not self.file.records[-1].starter:
+            return
+        last = self.file.records[-1]
+        won = [r for r in self.file.records if r.round == last.round and r.event == "round_won"]
+        starter = int(last.starter)
+        if won:
+            starter = next_starter(self.rule, starter, int(won[-1].player), self.players)
+        self.starter.value = str(starter) if starter <= self.players else "1"
 
     def _undo(self) -> None:
         super()._undo()
@@ -318,16 +388,15 @@ class MouseTrapRecorder(Recorder):
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 1
+        self.moves = MouseMoves(players)             # the engine's die and its moves
         self.seat = _seats(players)
         self.die_buttons = [_button(f"Rolled {f}") for f in range(1, 7)]
         for face, button in enumerate(self.die_buttons, start=1):
-            button.on_click(lambda _, f=face: self._act(
-                lambda: self.record(self.round, self.seat.value, "die", str(f))))
+            button.on_click(lambda _, f=face: self._act(lambda: self.rolled(f)))
         self.space = widgets.BoundedIntText(value=0, min=0, max=99, description="Space:",
                                             layout=widgets.Layout(width="160px"))
         self.landed_button = _button("Landed here", "info")
-        self.landed_button.on_click(lambda _: self._act(
-            lambda: self.record(self.round, self.seat.value, "landed", str(self.space.value))))
+        self.landed_button.on_click(lambda _: self._act(lambda: self.landed(self.space.value)))
         self.works = _button("Crank: trap worked", "success")
         self.fails = _button("Crank: trap failed", "danger")
         self.works.on_click(lambda _: self._act(
@@ -341,6 +410,17 @@ class MouseTrapRecorder(Recorder):
             widgets.HBox([self.space, self.landed_button]),
             widgets.HBox([self.works, self.fails]), self.next_round])
         self.round = self.file.next_round
+
+    def rolled(self, face: int) -> None:
+        """The die showed ``face`` for the mouse of the seat chosen."""
+        self.moves.check_die(str(face))
+        self.record(self.round, self.seat.value, "die", str(face))
+
+    def landed(self, space: int) -> None:
+        """That mouse landed on ``space`` (checked: where the engine moves it)."""
+        self.moves.check_landing(self._open_file().records, self.round, int(self.seat.value),
+                                 int(space))
+        self.record(self.round, self.seat.value, "landed", str(space))
 
     def _new_game(self) -> None:
         self.round += 1

@@ -142,3 +142,15 @@ def could_play(records: pd.DataFrame) -> tuple[int, int]:
         raise InvalidArgumentError("no Meow Meow deal recorded yet (could the first child "
                                    "play?).")
     return int((answers == "yes").sum()), len(answers)
+
+
+def starter_wins(records: pd.DataFrame) -> pd.DataFrame:
+    """One row per Meow Meow round that has a winner: its group, round, the seat that played
+    first (``starter``), the winner's seat and whether the starter won (rounds of a file that
+    does not say who started are left out)."""
+    won = _events(records, "round_won")
+    won = won[won["starter"].fillna("") != ""]
+    rows = [{"group": row["group"], "round": int(row["round"]), "starter": int(row["starter"]),
+             "winner": int(row["player"]), "starter won": row["player"] == row["starter"]}
+            for _, row in won.iterrows()]
+    return pd.DataFrame(rows, columns=["group", "round", "starter", "winner", "starter won"])

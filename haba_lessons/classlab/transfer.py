@@ -13,17 +13,19 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..widget_guard import guarded
 from .pool import Pool, pool_files
 from .records import check_game
 
 TEXT = "color:var(--jp-ui-font-color1, inherit);font:15px var(--jp-ui-font-family, sans-serif)"
 
 
-def download_link(name: str, text: str) -> str:
-    """HTML for a link that saves ``text`` as the file ``name`` ('' text: a note instead)."""
-    if not text:
+def download_link(name: str, content: bytes) -> str:
+    """HTML for a link that saves ``content`` (the file's exact bytes) as the file ``name``
+    (no content: a note instead)."""
+    if not content:
         return f"<div style='{TEXT}'>The download link appears after the first record.</div>"
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    data = base64.b64encode(content).decode("ascii")
     return (f"<a download='{escape(name)}' href='data:text/csv;base64,{data}' "
             f"class='haba-download' style='{TEXT};color:var(--jp-content-link-color, "
             f"#0969da)'>⬇ Download {escape(name)}</a> — hand this file to your teacher.")
@@ -44,8 +46,17 @@ class PoolUploader(widgets.VBox):
         self.upload.observe(lambda _: self._pool(), names="value")
         super().__init__([self.upload, self.report])
 
+    @guarded
     def _pool(self) -> None:
-        files = [(item["name"], bytes(item["content"])) for item in self.upload.value]
+        files = [(str(item["name"]), bytes(item["content"])) for item in self.upload.value]
         self.pool = pool_files(files, self.game)
-        lines = "<br>".join(escape(line) for line in self.pool.report().splitlines())
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The report of the latest pool (or that there is none yet)."""
+        text = self.pool.report() if self.pool else "No files pooled yet."
+        lines = "<br>".join(escape(line) for line in text.splitlines())
         self.report.value = f"<div style='{TEXT}'>{lines}</div>"
+
+    def show_problem(self, message: str) -> None:
+        self.report.value += f"<div style='{TEXT}'>{escape(message)}</div>"

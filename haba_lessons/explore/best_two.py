@@ -18,6 +18,7 @@ from ..charts import OKABE_ITO
 from ..dice import keep_highest
 from ..distribution import Distribution
 from ..errors import HabaLessonsError, InvalidArgumentError
+from ..widget_guard import guarded
 
 MIN_DICE, MAX_DICE = 2, 20
 SIDES = 6
@@ -108,6 +109,7 @@ class BestOfDiceExplorer:
             self._show()
         self._sync_sliders()
 
+    @guarded
     def _moved(self, change: dict) -> None:
         if self._syncing:
             return
@@ -123,6 +125,14 @@ class BestOfDiceExplorer:
             self.message.value = _warning(
                 f"t moved from {target} to {self.target}: with {_dice(keep)} kept the result runs "
                 f"from {keep} to {SIDES * keep}.")
+
+    def redraw(self) -> None:
+        """The chart and the answer for the question shown, and the sliders on it."""
+        self._show()
+        self._sync_sliders()
+
+    def show_problem(self, message: str) -> None:
+        self.message.value = _warning(message)
 
     def _sync_sliders(self) -> None:
         self._syncing = True

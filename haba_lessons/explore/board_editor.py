@@ -20,7 +20,10 @@ import ipywidgets as widgets
 from ..dice import die
 from ..distribution import Distribution
 from ..errors import HabaLessonsError, InvalidArgumentError
+from .._checks import shown
 from ..markov import RollAndMoveBoard, expected_turns, landing_probabilities
+from ..typed_numbers import parse_whole_number
+from ..widget_guard import guarded
 
 MIN_SPACES, MAX_SPACES = 4, 40  # up to 40 spaces every change is answered in well under 1 s
 
@@ -41,32 +44,47 @@ FINISHES = {
 BAR = "#0072B2"  # Okabe-Ito blue: readable on light and dark backgrounds
 
 
+#: The most entries a list box takes (a board has at most MAX_SPACES spaces).
+MAX_ENTRIES = 2 * MAX_SPACES
+
+
+def _space_number(text: str, name: str, example: str) -> int:
+    """One space number of a list box, read like every typed number (bounded, ASCII digits)."""
+    try:
+        return parse_whole_number(text, name, minimum=-MAX_SPACES, maximum=10 * MAX_SPACES)
+    except InvalidArgumentError as error:
+        raise InvalidArgumentError(f"{name}: could not read {shown(text)} ({error}); {example}."
+                                   ) from None
+
+
+def _entries(text: str, name: str) -> list[str]:
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    if len(parts) > MAX_ENTRIES:
+        raise InvalidArgumentError(f"{name}: {len(parts):,} entries; a board of at most "
+                                   f"{MAX_SPACES} spaces needs at most {MAX_ENTRIES}.")
+    return parts
+
+
 def parse_jumps(text: str) -> dict[int, int]:
     """``"3:11, 8:2"`` -> ``{3: 11, 8: 2}``; an empty text is no jumps."""
+    example = "write each jump as from:to, separated by commas, for example 3:11, 17:5"
     jumps: dict[int, int] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in _entries(text, "jumps"):
         source, colon, target = part.partition(":")
-        if not colon or not source.strip().lstrip("-").isdigit() \
-                or not target.strip().lstrip("-").isdigit():
-            raise InvalidArgumentError(
-                f"jumps: could not read {part!r}; write each jump as from:to, separated by "
-                "commas, for example 3:11, 17:5.")
-        if int(source) in jumps:
-            raise InvalidArgumentError(f"jumps: space {int(source)} has two jumps; keep one.")
-        jumps[int(source)] = int(target)
+        if not colon:
+            raise InvalidArgumentError(f"jumps: could not read {shown(part)}; {example}.")
+        start, end = (_space_number(source, "jumps", example),
+                      _space_number(target, "jumps", example))
+        if start in jumps:
+            raise InvalidArgumentError(f"jumps: space {start} has two jumps; keep one.")
+        jumps[start] = end
     return jumps
 
 
 def parse_spaces(text: str, name: str) -> frozenset[int]:
     """``"5, 9"`` -> ``{5, 9}``; an empty text is no spaces."""
-    spaces = set()
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        if not part.lstrip("-").isdigit():
-            raise InvalidArgumentError(
-                f"{name}: could not read {part!r}; write space numbers separated by commas, "
-                "for example 5, 9.")
-        spaces.add(int(part))
-    return frozenset(spaces)
+    example = "write space numbers separated by commas, for example 5, 9"
+    return frozenset(_space_number(part, name, example) for part in _entries(text, name))
 
 
 def landing_svg(chances: dict[int, Fraction], width: int = 620, height: int = 170) -> str:
@@ -118,7 +136,7 @@ class BoardEditor(widgets.VBox):
         self.chances: dict[int, Fraction] = {}
         inputs = [self.spaces, self.die, self.finish, self.jumps, self.extra_turn, self.lost_turn]
         for control in inputs:
-            control.observe(lambda _: self.recompute(), names="value")
+            control.observe(self._changed, names="value")
         super().__init__(inputs + [self.message, self.answer, self.chart])
         self.add_class("haba-board-editor")
         self.recompute()
@@ -136,6 +154,10 @@ class BoardEditor(widgets.VBox):
                                 extra_turn=parse_spaces(self.extra_turn.value, "extra_turn"),
                                 lost_turn=parse_spaces(self.lost_turn.value, "lost_turn"))
 
+    @guarded
+    def _changed(self, change: dict) -> None:
+        self.recompute()
+
     def recompute(self) -> None:
         """Rebuild the board and its answers, or explain why not and keep the last ones."""
         try:
@@ -143,16 +165,24 @@ class BoardEditor(widgets.VBox):
             expected = expected_turns(board, board.spaces - 1)
             chances = landing_probabilities(board)
         except HabaLessonsError as error:
-            self.message.value = (
-                f"<div style='color:var(--jp-warn-color0, #9a6700)'>Not changed: "
-                f"{escape(str(error))}</div>")
+            self.show_problem(str(error))
             return
         self.board, self.expected, self.chances = board, expected, chances
         self.message.value = ""
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The answer and the chart of the last good board."""
+        if self.board is None:
+            return
         self.answer.value = (
             f"<div style='font-size:16px'>Expected turns from space 0 to space "
-            f"{board.spaces - 1}: <b>{expected}</b> ≈ {float(expected):.3f}</div>")
-        self.chart.value = landing_svg(chances)
+            f"{self.board.spaces - 1}: <b>{self.expected}</b> ≈ {float(self.expected):.3f}</div>")
+        self.chart.value = landing_svg(self.chances)
+
+    def show_problem(self, message: str) -> None:
+        self.message.value = (f"<div style='color:var(--jp-warn-color0, #9a6700)'>Not changed: "
+                              f"{escape(message)}</div>")
 
 
 def board_editor(**start: object) -> BoardEditor:

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from .._checks import require_int, require_probability
 from ..charts import OKABE_ITO, WIDTH
 from ..errors import HabaLessonsError
+from ..widget_guard import guarded
 
 #: The multiplier of a 95% interval: 95% of a normal distribution lies within 1.96 SDs.
 Z95 = 1.96
@@ -149,13 +150,23 @@ class IntervalWidthExplorer:
         self._sync_controls()
         self._show()
 
+    @guarded
     def _slid(self, change: dict) -> None:
         if not self._syncing:
             self.set_trials(round(change["new"]))
 
+    @guarded
     def _typed(self, change: dict) -> None:
         if not self._syncing:
             self.set_trials(change["new"])
+
+    def redraw(self) -> None:
+        """The answer for the n shown, and the controls on it."""
+        self._sync_controls()
+        self._show()
+
+    def show_problem(self, message: str) -> None:
+        self.message.value = _warning(message)
 
     def _sync_controls(self) -> None:
         self._syncing = True

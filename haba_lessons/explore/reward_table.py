@@ -19,6 +19,8 @@ from ..errors import InvalidArgumentError
 from ..games.spookies import Rules, reward_table_from_rows
 from ..games.spookies.analysis import TurnPolicy, solve_turn
 from ..games.spookies.board import default_reward_table
+from ..typed_numbers import parse_whole_number
+from ..widget_guard import guarded
 
 DICE = (2, 3, 4)
 SPACES = ("≥5", "≥6", "≥7", "≥8", "≥9", "≥10", "≥11")
@@ -26,18 +28,15 @@ MAX_REWARD = 75          # all the chips in a 4-player game
 
 
 def parse_reward(text: str, where: str) -> int:
-    """``text`` as a reward in chips, or InvalidArgumentError saying what to type instead."""
-    cleaned = str(text).strip()
-    if cleaned.lstrip("-").isdigit():
-        value = int(cleaned)
-        if value < 0:
-            raise InvalidArgumentError(f"{where}: {value} is negative; a reward is 0 chips or more.")
-        if value > MAX_REWARD:
-            raise InvalidArgumentError(f"{where}: {value} is more than the {MAX_REWARD} chips "
-                                       f"in the game; type a number from 0 to {MAX_REWARD}.")
-        return value
-    raise InvalidArgumentError(f"{where}: {cleaned!r} is not a whole number of chips; "
-                               f"type a whole number from 0 to {MAX_REWARD}.")
+    """``text`` as a reward in chips, or InvalidArgumentError saying what to type instead
+    (read by :func:`~haba_lessons.typed_numbers.parse_whole_number`, like every typed number)."""
+    value = parse_whole_number(text, where)
+    if value < 0:
+        raise InvalidArgumentError(f"{where}: {value} is negative; a reward is 0 chips or more.")
+    if value > MAX_REWARD:
+        raise InvalidArgumentError(f"{where}: {value:,} is more than the {MAX_REWARD} chips "
+                                   f"in the game; type a number from 0 to {MAX_REWARD}.")
+    return value
 
 
 def optimal_policy(rows: Sequence[Sequence[int]]) -> TurnPolicy:
@@ -86,20 +85,24 @@ class RewardTableExplorer:
                 grid_template_columns="80px 70px 70px 70px", grid_gap="2px 4px")),
             self.message, self.answer])
 
+    @guarded
     def _update(self) -> None:
         """Read every cell; recompute if all are valid, else name the first bad one."""
-        try:
-            rows = [[parse_reward(cell.value, f"row {label}, {dice} dice")
-                     for dice, cell in zip(DICE, row)] for label, row in zip(SPACES, self.cells)]
-        except InvalidArgumentError as error:
-            self.message.value = (f"<p style='color:var(--jp-warn-color1, #9a6700)'>"
-                                  f"{html.escape(str(error))} The answer below is still for "
-                                  f"the last valid table.</p>")
-            return
+        rows = [[parse_reward(cell.value, f"row {label}, {dice} dice")
+                 for dice, cell in zip(DICE, row)] for label, row in zip(SPACES, self.cells)]
         self.policy = optimal_policy(rows)
         self.rows = rows
-        self.answer.value = answer_html(self.policy)
+        self.redraw()
         self.message.value = ""
+
+    def redraw(self) -> None:
+        """The answer for the last valid table."""
+        self.answer.value = answer_html(self.policy)
+
+    def show_problem(self, message: str) -> None:
+        self.message.value = (f"<p style='color:var(--jp-warn-color1, #9a6700)'>"
+                              f"{html.escape(message)} The answer below is still for the last "
+                              f"valid table.</p>")
 
     def start_value(self) -> Fraction:
         """The exact value of a turn from the start for the table shown."""

@@ -18,8 +18,8 @@ import ipywidgets as widgets
 
 from .._checks import require_int, require_probability
 from ..charts import HEIGHT, OKABE_ITO, WIDTH
-from ..errors import HabaLessonsError
 from ..games.mouse_trap.analysis import catch_within
+from ..widget_guard import guarded
 
 STEPS = 20                          # the slider's r moves in steps of 1/STEPS
 BAR = "var(--jp-brand-color1, #0072B2)"
@@ -71,23 +71,32 @@ class TrapExplorer(widgets.VBox):
         super().__init__([self.slider, self.text, self.cranks, self.message, self.table])
         self.slider.observe(self._slid, names="value")
         self.text.observe(self._typed, names="value")
-        self.cranks.observe(lambda _: self._show(), names="value")
+        self.cranks.observe(self._cranked, names="value")
 
+    @guarded
     def _slid(self, change: dict) -> None:
         r = Fraction(round(change["new"] * STEPS), STEPS)
         if r != self.r:
             self.text.value = str(r)                     # recomputes through _typed
 
+    @guarded
     def _typed(self, change: dict) -> None:
-        try:
-            r = require_probability(change["new"].strip(), "r")
-        except HabaLessonsError as error:
-            self.message.value = (f"<span style='color:var(--jp-warn-color1, #9a6700)'>"
-                                  f"{escape(str(error))} The table still shows r = {self.r}.</span>")
-            return
+        r = require_probability(change["new"], "r")
         self.r = r
+        self._show()
+
+    @guarded
+    def _cranked(self, change: dict) -> None:
         self._show()
 
     def _show(self) -> None:
         self.message.value = ""
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The table for the r and the k shown."""
         self.table.value = catch_table_html(self.r, self.cranks.value)
+
+    def show_problem(self, message: str) -> None:
+        self.message.value = (f"<span style='color:var(--jp-warn-color1, #9a6700)'>"
+                              f"{escape(message)} The table still shows r = {self.r}.</span>")

@@ -45,12 +45,13 @@ def test_a_click_and_a_key_press_each_save_a_record_at_once(guarded_page, tmp_pa
         page.locator("button", has_text="First child could play").click()
         page.get_by_text("Saved record 1").wait_for(timeout=30_000)
         file = folder / "meow_meow-browser.csv"
-        assert read_class_file(file).records == [Record(1, 1, "1", "first_could_play", "yes")]
+        assert read_class_file(file).records == [
+            Record(1, 1, "1", "first_could_play", "yes", "1")]
 
         page.locator("button", has_text="Seat 2 won").focus()
         page.keyboard.press("Enter")                      # a keyboard user records too
         page.get_by_text("Saved record 2").wait_for(timeout=30_000)
-        assert read_class_file(file).records[-1] == Record(2, 1, "2", "round_won", "yes")
+        assert read_class_file(file).records[-1] == Record(2, 1, "2", "round_won", "yes", "1")
 
         href = page.locator("a.haba-download").get_attribute("href")
         assert href.startswith("data:text/csv;base64,")

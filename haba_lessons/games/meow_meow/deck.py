@@ -14,7 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ...data import GameData, integer, list_of, load_game_data, record, register_schema, text
+from ..._checks import shown
+from ...data import (GameData, integer, list_of, load_game_data, probability, record,
+                     register_schema, text)
 from ...errors import DataFileError
 
 GAME = "meow_meow"
@@ -43,20 +45,9 @@ class Card(NamedTuple):
         return f"{self.colour} {self.animal}"
 
 
-def _fraction(value: Any, where: str) -> Fraction:
-    try:
-        result = Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise DataFileError(f"{where} must be a probability written like \"1/4\", "
-                            f"not {value!r}.") from None
-    if not 0 <= result <= 1:
-        raise DataFileError(f"{where} is {value!r}; a probability must be between 0 and 1.")
-    return result
-
-
 def _flag(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise DataFileError(f"{where} must be true or false, not {value!r}.")
+        raise DataFileError(f"{where} must be true or false, not {shown(value)}.")
     return value
 
 
@@ -79,7 +70,7 @@ register_schema(GAME, {
     "players": record({"minimum": integer(2), "maximum": integer(2)}),
     "fox_draw": integer(1),
     "steps_to_basket": integer(1),
-    "meow_forget_chance": _fraction,
+    "meow_forget_chance": probability,
     "may_draw_instead_of_playing": _flag,
     "round_starter": text(("rotate", "winner")),
 })
@@ -132,7 +123,8 @@ def load_settings(path: str | Path | None = None) -> Settings:
                             f"above maximum {players['maximum']}.")
     if players["maximum"] * data["hand_size"] >= data["animal_cards"]:
         raise DataFileError(
-            f"{where}: {players['maximum']} hands of {data['hand_size']} cards could hold "
+            f"{where}: fields 'players' and 'hand_size': {players['maximum']} hands of "
+            f"{data['hand_size']} cards could hold "
             f"every one of the {data['animal_cards']} animal cards, leaving no animal to "
             f"start the discard pile. Use fewer or smaller hands, or more animals.")
     return Settings(colours, animals, data["hand_size"], players["minimum"],

@@ -14,7 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...data import GameData, integer, load_game_data, record, register_schema
+from ..._checks import shown
+from ...data import GameData, integer, load_game_data, probability, record, register_schema
 from ...dice import die
 from ...errors import DataFileError
 from ...markov import RollAndMoveBoard
@@ -150,6 +151,9 @@ class Board:
 def _space_list(value: Any, where: str) -> list[dict]:
     if not isinstance(value, list) or not value:
         raise DataFileError(f"{where} must be a non-empty list of spaces.")
+    if len(value) > MAX_SPACES:
+        raise DataFileError(f"{where} has {len(value):,} spaces; a board has at most "
+                            f"{MAX_SPACES}.")
     checked = []
     for number, entry in enumerate(value):
         here = f"{where} entry {number + 1} (space {number})"
@@ -157,15 +161,16 @@ def _space_list(value: Any, where: str) -> list[dict]:
             raise DataFileError(f"{here} must be a table with a 'kind', "
                                 f"e.g. {{ kind = \"dog_bone\" }}.")
         kind = entry["kind"]
-        if kind not in KINDS:
-            raise DataFileError(f"{here}: kind {kind!r} is unknown; "
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise DataFileError(f"{here}: kind {shown(kind)} is unknown; "
                                 f"use one of {', '.join(KINDS)}.")
         keys = set(entry) - {"kind"}
         needed = set(KINDS[kind])
         if keys != needed:
             wanted = ", ".join(sorted(needed)) or "no other keys"
-            raise DataFileError(f"{here}: a {kind} space needs {wanted}, "
-                                f"but has {', '.join(sorted(keys)) or 'none'}.")
+            has = ", ".join(shown(k)[1:-1] for k in sorted(keys)[:4]) or "none"
+            raise DataFileError(f"{here}: a {kind} space needs {wanted}, but has {has}"
+                                f"{' and more' if len(keys) > 4 else ''}.")
         space = {"number": number, "kind": kind}
         if kind == "build":
             players = entry["players"]
@@ -173,7 +178,8 @@ def _space_list(value: Any, where: str) -> list[dict]:
                     or any(p not in PLAYER_COUNTS or isinstance(p, bool) for p in players)
                     or len(set(players)) != len(players)):
                 raise DataFileError(f"{here}: players must list different player counts "
-                                    f"from 2, 3, 4 (as printed, e.g. [2, 3]), not {players!r}.")
+                                    f"from 2, 3, 4 (as printed, e.g. [2, 3]), not "
+                                    f"{shown(players)}.")
             space["players"] = tuple(sorted(players))
         if "amount" in needed:
             space["amount"] = integer(minimum=1)(entry["amount"], f"{here}: amount")
@@ -183,24 +189,18 @@ def _space_list(value: Any, where: str) -> list[dict]:
     return checked
 
 
-def _fraction(value: Any, where: str) -> Fraction:
-    try:
-        r = Fraction(value) if isinstance(value, (str, int)) and not isinstance(value, bool) \
-            else None
-    except (ValueError, ZeroDivisionError):
-        r = None
-    if r is None or not 0 <= r <= 1:
-        raise DataFileError(f"{where} must be a probability from 0 to 1 written as text, "
-                            f"e.g. \"3/4\", not {value!r}.")
-    return r
-
+#: The largest die a board may name: a d100 (a million-sided die would list a million
+#: fractions on every roll).
+MAX_DIE_SIDES = 100
+#: The most spaces a board may have.
+MAX_SPACES = 200
 
 SCHEMA = {
     "cheese_pieces": integer(minimum=1),
-    "die_sides": integer(minimum=2),
+    "die_sides": integer(minimum=2, maximum=MAX_DIE_SIDES),
     "trap_parts": integer(minimum=1),
     "loop_build_parts": integer(minimum=1),
-    "trap_reliability": _fraction,
+    "trap_reliability": probability,
     "loop": record({"first": integer(), "last": integer(), "after_last": integer()}),
     "spaces": _space_list,
 }

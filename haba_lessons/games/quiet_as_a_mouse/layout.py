@@ -8,21 +8,38 @@ file with :func:`load_layout`; a file whose hole colours do not match the dice i
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
-from ...data import GameData, integer, list_of, load_game_data, record, register_schema, text
+from ..._checks import shown
+from ...data import GameData, integer, list_of, load_game_data, record, register_schema
 from ...errors import DataFileError
 
 GAME = "quiet_as_a_mouse"
 PLAYER_COUNTS = (2, 3, 4)
+#: What a colour's name may be: the same rule for a castle file and the class recorder.
+COLOUR_RULE = ("a colour's name starts with a letter (any alphabet) and has at most 30 "
+               "letters, digits, spaces, hyphens or apostrophes, like 'dark red'")
+
+
+def check_colour_name(value: Any, where: str) -> str:
+    """A colour's name, as a castle file and a recorded roll write it ('dark red')."""
+    ok = (isinstance(value, str) and 1 <= len(value) <= 30 and value == value.strip()
+          and unicodedata.category(value[0])[0] == "L"
+          and all(unicodedata.category(c)[0] in "LMN" or c in " -'" for c in value))
+    if not ok:
+        raise DataFileError(f"{where} is {shown(value)}; {COLOUR_RULE}.")
+    return value
+
 
 register_schema(GAME, {
-    "colours": list_of(text(), min_length=1, unique=True),
-    "die_faces": list_of(text(), min_length=1),
-    "front_wall": list_of(text(), min_length=1),
-    "back_wall": list_of(text(), min_length=1),
+    "colours": list_of(check_colour_name, min_length=1, unique=True),
+    "die_faces": list_of(check_colour_name, min_length=1),
+    "front_wall": list_of(check_colour_name, min_length=1),
+    "back_wall": list_of(check_colour_name, min_length=1),
     "sticks_total": integer(minimum=1),
     "sticks_per_player": record({str(n): integer(minimum=1) for n in PLAYER_COUNTS}),
     "sticks_to_end": integer(minimum=1),
@@ -101,7 +118,8 @@ def layout_from_data(data: GameData) -> Layout:
         raise DataFileError(f"{where}: colour(s) {', '.join(unused)} are listed in 'colours' "
                             f"but no die face shows them; remove them or add a face.")
     if len(front) != len(back):
-        raise DataFileError(f"{where}: the front wall has {len(front)} holes and the back wall "
+        raise DataFileError(f"{where}: fields 'front_wall' and 'back_wall': the front wall has "
+                            f"{len(front)} holes and the back wall "
                             f"{len(back)}; a stick joins one hole of each, so they must match.")
     end = data["sticks_to_end"]
     if end > len(front):

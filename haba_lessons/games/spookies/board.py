@@ -16,7 +16,9 @@ from typing import Any
 
 from ...data import (PROVENANCES, Check, GameData, integer, list_of, load_game_data, matrix,
                      register_schema, text)
+from ..._checks import shown
 from ...errors import DataFileError
+from ...text_files import as_path
 
 GAME = "spookies"
 SPACE_COUNT = 7
@@ -26,7 +28,7 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 def _boolean(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise DataFileError(f"{where} must be true or false, not {value!r}.")
+        raise DataFileError(f"{where} must be true or false, not {shown(value)}.")
     return value
 
 
@@ -34,7 +36,7 @@ def _increasing(check: Check) -> Check:
     def checked(value: Any, where: str) -> list[int]:
         value = check(value, where)
         if any(b <= a for a, b in zip(value, value[1:])):
-            raise DataFileError(f"{where} must go up from space to space, not {value}.")
+            raise DataFileError(f"{where} must go up from space to space, not {shown(value)}.")
         return value
     return checked
 
@@ -74,7 +76,7 @@ class RewardTable:
         checked = REWARD_TABLE_CHECK(plain, "reward table")
         if self.provenance not in PROVENANCES:
             raise DataFileError(f"reward table provenance must be one of "
-                                f"{', '.join(PROVENANCES)}, not {self.provenance!r}.")
+                                f"{', '.join(PROVENANCES)}, not {shown(self.provenance)}.")
         object.__setattr__(self, "rows", tuple(tuple(r) for r in checked))
 
     def reward(self, space: int, dice: int) -> int:
@@ -107,8 +109,10 @@ def load_reward_table(path: str | Path) -> RewardTable:
     """Read the reward table of your own board from a small TOML file.
 
     The file needs only ``[meta] game = "spookies"`` and a ``[reward_table]`` with
-    ``value`` (7 rows of 3 whole numbers), ``provenance`` and ``source``.
+    ``value`` (7 rows of 3 whole numbers), ``provenance`` and ``source``; a copy of the
+    package's whole ``spookies.toml`` works too (its other fields are checked, not used).
     """
-    data = load_game_data(GAME, path, schema={"reward_table": REWARD_TABLE_CHECK})
+    path = as_path(path, "the reward table file's path")
+    data = load_game_data(GAME, path, schema=SCHEMA, required=("reward_table",))
     datum = data.datum("reward_table")
     return RewardTable(datum.value, datum.provenance, datum.source or str(path))
