@@ -24,6 +24,7 @@ import html
 import importlib
 import math
 import numbers
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -206,7 +207,7 @@ def _key_for(exercise: str) -> Key:
         raise InvalidArgumentError(
             f"{exercise!r} is not an exercise name: write it in quotes, like \"02.3\".")
     notebook, _, _ = exercise.partition(".")
-    if not notebook.isdigit():
+    if not re.fullmatch(r"[0-9][0-9]x?", notebook):  # "03.2", or "03x.2" in an extension
         raise InvalidArgumentError(
             f"{exercise!r} is not an exercise name: write it like \"02.3\" (notebook 02, exercise 3).")
     try:

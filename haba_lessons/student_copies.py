@@ -66,13 +66,14 @@ def blank_solutions(notebook: nbformat.NotebookNode) -> int:
 
 
 def make_student_copies(source: Path, target: Path) -> dict[str, int]:
-    """Write a student copy of every ``NN-*.ipynb`` in ``source`` to ``target``.
+    """Write a student copy of every ``NN-*.ipynb`` and ``NNx-*.ipynb`` in ``source`` to ``target``.
 
     Returns ``{notebook name: solutions blanked}``.
     """
     target.mkdir(parents=True, exist_ok=True)
     report = {}
-    for path in sorted(source.glob("[0-9][0-9]-*.ipynb")):
+    lessons = [*source.glob("[0-9][0-9]-*.ipynb"), *source.glob("[0-9][0-9]x-*.ipynb")]
+    for path in sorted(lessons):  # the lessons NN-* and their optional extensions NNx-*
         notebook = nbformat.read(path, as_version=4)
         report[path.name] = blank_solutions(notebook)
         nbformat.write(notebook, target / path.name)
