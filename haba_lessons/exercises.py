@@ -24,6 +24,7 @@ import html
 import importlib
 import math
 import numbers
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -266,7 +267,7 @@ def _key_for(exercise: str) -> Key:
         raise InvalidArgumentError(
             f"{shown(exercise)} is not an exercise name: write it in quotes, like \"02.3\".")
     notebook, _, _ = exercise.partition(".")
-    if not (notebook.isascii() and notebook.isdigit() and len(notebook) <= 3):
+    if not re.fullmatch(r"[0-9][0-9]x?", notebook):  # "03.2", or "03x.2" in an extension
         raise InvalidArgumentError(
             f"{shown(exercise)} is not an exercise name: write it like \"02.3\" (notebook 02, "
             f"exercise 3).")

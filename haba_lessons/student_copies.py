@@ -103,7 +103,7 @@ class StudentCopy:
 
 def make_student_copies(source: Path, target: Path, *,
                         force: bool = False) -> list[StudentCopy]:
-    """Write a student copy of every ``NN-*.ipynb`` in ``source`` to ``target``, never over a
+    """Write a student copy of every lesson ``NN-*.ipynb`` and extension ``NNx-*.ipynb`` in ``source`` to ``target``, never over a
     copy that is there (``force``: replace it, keeping the old one beside it).
 
     A notebook that cannot be read (not JSON, not a notebook) is skipped and reported; a
@@ -115,7 +115,8 @@ def make_student_copies(source: Path, target: Path, *,
     except OSError as error:
         raise DataFileError(_cannot_write(target, error)) from None
     return [_copy(path, target / path.name, force)
-            for path in sorted(source.glob("[0-9][0-9]-*.ipynb"))]
+            for path in sorted([*source.glob("[0-9][0-9]-*.ipynb"),     # the lessons and
+                                *source.glob("[0-9][0-9]x-*.ipynb")])]  # their extensions
 
 
 def _copy(path: Path, copy: Path, force: bool) -> StudentCopy:

@@ -21,9 +21,10 @@ from haba_lessons.colours import ACTION_FILLS, action_style, contrast, ink_on
 from haba_lessons.games.meow_meow import widget as meow_widget
 from haba_lessons.games.quiet_as_a_mouse import widget as quiet_widget
 from haba_lessons.distribution import Distribution
+from haba_lessons.catalog import notebook_paths
 
 REPO = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((REPO / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+NOTEBOOKS = notebook_paths(REPO / "notebooks")   # the catalog's lessons and extensions
 PALETTE = {c.lower() for c in charts.OKABE_ITO}
 COLOUR_KEYS = ("color", "fill", "stroke")
 NEUTRAL_NAMES = {"black", "white", "gray", "grey", "lightgray", "lightgrey", "darkgray",

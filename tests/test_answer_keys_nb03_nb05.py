@@ -80,8 +80,8 @@ def test_exercise_03_4_the_space_where_only_the_steep_player_rolls_on():
 
 def test_exercise_03_5_the_stop_after_n_bot():
     assert stop_after(1) == Fraction(319, 324)         # a single success with 4 dice pays 1
-    assert check("03.5", stop_after).ok
-    assert not check("03.5", lambda n, pos=0: Fraction(319, 324) ** n * n).ok   # fines ignored
+    assert check("03x.1", stop_after).ok
+    assert not check("03x.1", lambda n, pos=0: Fraction(319, 324) ** n * n).ok   # fines ignored
 
 
 # --- notebook 05: Meow Meow, 9 animals x 4 colours + 16 specials -----------------------------------
@@ -115,5 +115,5 @@ def test_exercise_05_5_the_hypergeometric_function():
     def p_cannot_play(fit, other, hand):
         return Fraction(comb(other, hand), comb(fit + other, hand))
     assert 1 - p_cannot_play(18, 33, 5) == Fraction(175977, 195755)     # section 2's answer
-    assert check("05.5", p_cannot_play).ok
-    assert not check("05.5", lambda fit, other, hand: (Fraction(other, fit + other)) ** hand).ok
+    assert check("05x.1", p_cannot_play).ok
+    assert not check("05x.1", lambda fit, other, hand: (Fraction(other, fit + other)) ** hand).ok

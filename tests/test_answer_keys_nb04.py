@@ -23,8 +23,8 @@ def blocked_count(free_colours: set[str]) -> int:
 
 def test_the_keys_accept_the_brute_force_answers():
     assert check("04.1", share(lambda roll: "red" in roll)).ok                      # 11/36
-    assert check("04.2", share(lambda roll: bool({"green", "blue"} & set(roll)))).ok  # 5/9
-    assert check("04.4", lambda k: blocked_count(set(COLOURS[:k]))).ok
+    assert check("04.2", share(lambda roll: bool({"green", "blue", "purple"} & set(roll)))).ok  # 3/4
+    assert check("04x.1", lambda k: blocked_count(set(COLOURS[:k]))).ok
 
 
 def test_the_key_of_exercise_3_follows_played_games_and_the_exact_game_value():
@@ -50,16 +50,16 @@ def test_the_key_of_exercise_3_follows_played_games_and_the_exact_game_value():
 def test_plausible_wrong_answers_are_refused_without_the_answer():
     for key, wrong in [("04.1", Fraction(1, 36) * 10),      # forgot the double red
                        ("04.1", Fraction(2, 6)),             # 1/6 + 1/6
-                       ("04.2", Fraction(4, 9)),             # the fitting share
-                       ("04.2", Fraction(2, 6))]:            # one die only
+                       ("04.2", Fraction(1, 4)),             # the fitting share
+                       ("04.2", Fraction(3, 6))]:            # one die only
         reply = check(key, wrong)
-        assert not reply.ok and "11/36" not in reply.message and "5/9" not in reply.message
-    assert not check("04.4", lambda k: 6 - k).ok
-    assert not check("04.4", lambda k: (6 - k) ** 2).ok      # forgets the mixed rolls
+        assert not reply.ok and "11/36" not in reply.message and "3/4" not in reply.message
+    assert not check("04x.1", lambda k: 6 - k).ok
+    assert not check("04x.1", lambda k: (6 - k) ** 2).ok      # forgets the mixed rolls
 
 
 def test_a_decimal_a_string_and_no_answer_get_their_own_replies():
     assert check("04.1", 11 / 36).message.startswith("close")
-    assert "no quotes" in check("04.2", "5/9").message
+    assert "no quotes" in check("04.2", "3/4").message
     assert "not answered yet" in check("04.3", ...).message
-    assert "not answered yet" in check("04.4", ...).message
+    assert "not answered yet" in check("04x.1", ...).message

@@ -238,10 +238,10 @@ def test_a_notebook_exercise_without_a_solution_is_refused_by_notebook_and_exerc
 
 def test_a_self_check_without_an_answer_key_is_refused(course, tmp_path):
     path = course / "notebooks" / "04-quiet-as-a-mouse.ipynb"
-    path.write_text(path.read_text().replace('check(\\"04.4\\", answer_4)',
-                                             'check(\\"04.9\\", answer_4)'))
+    path.write_text(path.read_text().replace('check(\\"04.3\\", answer_3)',
+                                             'check(\\"04.9\\", answer_3)'))
     message = refused(course, tmp_path / "out")
-    assert str(path) in message and "exercise 4" in message and "04.9" in message
+    assert str(path) in message and "exercise 3" in message and "04.9" in message
 
 
 def test_a_catalog_lesson_without_a_worksheet_source_is_refused(course, tmp_path):

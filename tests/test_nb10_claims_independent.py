@@ -2,8 +2,8 @@
 
 Each board is written out here as its own float transition system (numpy) from the rules as
 the notebook states them, and solved by a linear solve or value iteration. None of the
-library's code is used, so these are an outside check of the prose (sections 3 and 5,
-exercise 5's key, the loop shares of section 6).
+library's code is used, so these are an outside check of the prose (notebook 10's section 3;
+extension 10x's section 1, exercise 2's key and the loop shares of section 2).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_section_3_the_three_finish_rules_and_the_extra_and_lost_turns():
     assert round(_mean_turns("exact", JUMPS, extra={6, 15}, lost={10, 20}), 3) == 13.455
 
 
-def test_section_5_policies_and_why_largest_is_slow():
+def test_10x_section_1_policies_and_why_largest_is_slow():
     fastest, largest, smallest = (_two_dice(p) for p in ("fastest", "largest", "smallest"))
     assert (round(fastest[0], 3), round(largest[0], 3), round(smallest[0], 3)) \
         == (7.115, 23.575, 16.197)
@@ -100,14 +100,14 @@ def test_section_5_policies_and_why_largest_is_slow():
     assert F(sum(min(a, b) for a, b in product(range(1, 7), repeat=2)), 36) == F(91, 36)
 
 
-def test_exercise_5_the_worst_single_snake_is_on_23():
+def test_10x_exercise_2_the_worst_single_snake_is_on_23():
     means = {s: _mean_turns("exact", {s: 0}) for s in range(1, 24)}
     worst = max(means, key=means.get)
     assert worst == 23 and round(means[23], 1) == 17.8
-    assert check("10.5", worst).ok and not check("10.5", 22).ok
+    assert check("10x.2", worst).ok and not check("10x.2", 22).ok
 
 
-def test_section_6_loop_shares_by_hand_against_the_library():
+def test_10x_section_2_loop_shares_by_hand_against_the_library():
     from haba_lessons.markov import RollAndMoveBoard, long_run_shares
 
     # Loop 2..7 has six spaces, so from any loop space a die lands on each loop space once:

@@ -51,9 +51,10 @@ def is_seed_assignment(source: str) -> bool:
 
 
 def notebooks_with_seed(folder: Path) -> list[Path]:
-    """The course notebooks ``NN-*.ipynb`` in ``folder`` that have a seed-tagged cell."""
-    return [path for path in sorted(folder.glob("[0-9][0-9]-*.ipynb"))
-            if seed_cells(nbformat.read(path, as_version=4))]
+    """The course notebooks ``NN-*.ipynb`` and extensions ``NNx-*.ipynb`` in ``folder`` that
+    have a seed-tagged cell."""
+    lessons = [*folder.glob("[0-9][0-9]-*.ipynb"), *folder.glob("[0-9][0-9]x-*.ipynb")]
+    return [path for path in sorted(lessons) if seed_cells(nbformat.read(path, as_version=4))]
 
 
 def run_with_seeds(notebook: nbformat.NotebookNode, folder: Path, seeds: tuple[int, ...]) -> list[str]:

@@ -1,13 +1,9 @@
-"""Answer keys for notebook 03 (Push your luck, Spookies), fair-odds reward table."""
+"""Answer keys for notebook 03 (Push your luck, Spookies), fair-odds reward table; exercise 3
+is answered in words."""
 
 from fractions import Fraction
 
-from ..exercises import choice, exact, function
-from ..games.spookies import Rules
-from ..games.spookies.analysis import policy_array_value
-from ..games.spookies.simulate import stop_after_array
-
-RULES = Rules.standard()
+from ..exercises import choice, exact
 
 KEYS = {
     # >=9 with 3 dice: P(success) 77/216 x reward 3 - expected fine 31/27
@@ -16,7 +12,4 @@ KEYS = {
     "03.2": exact(Fraction(248, 77)),
     # the steep table keeps rolling on >=10, where the fair-odds player stops
     "03.4": choice("≥10", ">=10", "10"),
-    # "roll 4 dice, stop after n successes" from the start, exactly
-    "03.5": function(lambda n: policy_array_value(stop_after_array(n), 0, RULES),
-                     [(1,), (2,), (3,), (9,)]),
 }

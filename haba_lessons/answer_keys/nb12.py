@@ -1,4 +1,4 @@
-"""Answer keys for notebook 12, From play to data."""
+"""Answer keys for notebook 12, From play to data; exercise 5 is answered in words."""
 
 from fractions import Fraction
 
@@ -28,4 +28,6 @@ KEYS = {
     "12.3": holds(_agrees, "for each outcome take (observed - n * chance) ** 2 / "
                            "(n * chance), then add them up."),
     "12.4": exact(Fraction(19, 10)),
+    # a grid of five hypotheses with equal priors: weights p**3 (1 - p) = 0, 3, 16, 27, 0 (/256)
+    "12.6": exact(Fraction(27, 46)),
 }

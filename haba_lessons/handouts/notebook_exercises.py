@@ -23,7 +23,7 @@ from ..errors import DataFileError
 from ..student_copies import is_check, is_solution
 
 _START = re.compile(r"\*\*Exercise\s+(\d+)\b([^*]*)\*\*")
-_CHECK = re.compile(r"""check\(\s*["'](\d\d\.\d+)["']""")
+_CHECK = re.compile(r"""check\(\s*["'](\d\dx?\.\d+)["']""")
 _KIND = re.compile(r"\(([^()]*)\)\s*$")
 
 
@@ -69,7 +69,7 @@ class Exercise:
 
 def answer_key(check_id: str) -> Callable[[Any], tuple[bool, str]]:
     """The key of self-check ``NN.k`` from ``haba_lessons.answer_keys.nbNN``."""
-    module_name = f"haba_lessons.answer_keys.nb{check_id[:2]}"
+    module_name = f"haba_lessons.answer_keys.nb{check_id.split('.')[0]}"
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError:
@@ -121,7 +121,7 @@ def _checked(path: Path, entry: dict) -> Exercise:
     if len(entry["checks"]) > 1:
         raise DataFileError(f"{where} has {len(entry['checks'])} self-checks; give it one.")
     check_id = entry["checks"][0] if entry["checks"] else None
-    expected = f"{path.name[:2]}.{entry['number']}"
+    expected = f"{path.name.split('-', 1)[0]}.{entry['number']}"
     if check_id and check_id != expected:
         raise DataFileError(f"{where}: its self-check is check(\"{check_id}\"), "
                             f"expected check(\"{expected}\").")

@@ -24,9 +24,11 @@ from browser_support import (
     widget_problems,
 )
 
+from haba_lessons.catalog import notebook_paths
+
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = sorted(path.name for path in (REPO / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+NOTEBOOKS = [path.name for path in notebook_paths(REPO / "notebooks")]   # lessons and extensions
 RUN_TIMEOUT_S = 120
 
 

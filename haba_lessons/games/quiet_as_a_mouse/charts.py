@@ -23,7 +23,8 @@ def blocked_curve_chart(curves: Mapping[str, Sequence[Fraction]], *,
                 scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("strategy:N", sort=labels, title="hole choice",
                         scale=alt.Scale(domain=labels, range=OKABE_ITO[:len(labels)])),
-        strokeDash=alt.StrokeDash("strategy:N", sort=labels, title="hole choice"),
+        strokeDash=alt.StrokeDash("strategy:N", sort=labels, title="hole choice",
+                                  scale=alt.Scale(domain=labels)),  # one legend with color
         tooltip=["strategy:N", "sticks:Q", alt.Tooltip("exact:N", title="exact"),
                  alt.Tooltip("blocked:Q", format=".3f")],
     )
