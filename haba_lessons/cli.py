@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -40,6 +39,7 @@ def _run(command: list[str], cwd: Path) -> int:
 
 
 def open_course(args: argparse.Namespace) -> int:
+    from .lab import lab_command
     from .student_copies import make_student_copies
 
     root = course_root()
@@ -48,13 +48,9 @@ def open_course(args: argparse.Namespace) -> int:
         folder = root / STUDENT_FOLDER
         make_student_copies(root / "notebooks", folder)
         print(f"student copies written to {folder}", flush=True)
-    command = [sys.executable, "-m", "jupyterlab", str(folder / "00-welcome.ipynb")]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        # Containers and classroom images often run as root, which JupyterLab refuses by default.
-        command.append("--allow-root")
-    if args.no_browser:
-        command.append("--no-browser")
-    return _run(command, root)
+    welcome = (folder / "00-welcome.ipynb").relative_to(root).as_posix()
+    return _run(lab_command(root, welcome, port=args.port, open_browser=not args.no_browser),
+                root)
 
 
 def app(args: argparse.Namespace) -> int:
@@ -113,6 +109,8 @@ def parser() -> argparse.ArgumentParser:
     opener.add_argument("--student", action="store_true",
                         help=f"write the student copies ({STUDENT_FOLDER}/) and open those")
     opener.add_argument("--no-browser", action="store_true", help="only start the server")
+    opener.add_argument("--port", type=int, default=None,
+                        help="the port to serve on (default: 8888, or the next free one)")
     opener.set_defaults(run=open_course)
 
     player = commands.add_parser("app", help="one game's widget full screen, no code (Voilà)")
