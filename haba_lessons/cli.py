@@ -7,6 +7,7 @@ and Windows, with or without bash.
     haba-lessons student-copies SRC DST      copies of the notebooks with solutions blanked
     haba-lessons handouts SRC DST            printable pages from the lesson plans
     haba-lessons pdf ...                     notebooks and student copies as PDF files
+    haba-lessons reset NN [--student]        a notebook back as shipped, your version kept
 """
 
 from __future__ import annotations
@@ -99,6 +100,16 @@ def pdf(arguments: list[str]) -> int:
     return module.main(arguments)
 
 
+def add_reset_command(commands: argparse._SubParsersAction) -> None:
+    """``haba-lessons reset NN``: a notebook back as shipped, the student's version kept."""
+    from . import reset
+
+    fresh = commands.add_parser("reset", help="a notebook back as shipped (your version kept)",
+                                description=reset.__doc__.splitlines()[0])
+    reset.add_arguments(fresh)
+    fresh.set_defaults(run=reset.run)
+
+
 def parser() -> argparse.ArgumentParser:
     main_parser = argparse.ArgumentParser(
         prog="haba-lessons", description="The haba_lessons probability course.",
@@ -134,6 +145,8 @@ def parser() -> argparse.ArgumentParser:
     pages.add_argument("source", type=Path, help="folder of lesson plans, e.g. lesson-plans")
     pages.add_argument("target", type=Path, help="folder for the HTML pages")
     pages.set_defaults(run=handouts)
+
+    add_reset_command(commands)
 
     # Listed for --help only: main() hands everything after "pdf" to the PDF export itself.
     commands.add_parser("pdf", help="export notebooks and student copies to PDF "
