@@ -8,6 +8,7 @@ and Windows, with or without bash.
     haba-lessons handouts SRC DST            printable pages from the lesson plans
     haba-lessons pdf ...                     notebooks and student copies as PDF files
     haba-lessons reset NN [--student]        a notebook back as shipped, your version kept
+    haba-lessons site OUT                    the course as a website that works offline
 """
 
 from __future__ import annotations
@@ -110,6 +111,30 @@ def add_reset_command(commands: argparse._SubParsersAction) -> None:
     fresh.set_defaults(run=reset.run)
 
 
+def add_site_command(commands: argparse._SubParsersAction) -> None:
+    """``haba-lessons site OUT``: the course as a website that works offline."""
+    site = commands.add_parser(
+        "site", help="the course as a website that works offline",
+        description="Build the course as a static website (every notebook with its stored "
+                    "outputs, the lesson plans, the handouts) that needs no internet.")
+    site.add_argument("out", type=Path, help="a new or empty folder (or a site built before)")
+    site.add_argument("--notebooks", type=Path, default=None,
+                      help="the folder of notebooks (default: notebooks/)")
+    site.add_argument("--lesson-plans", type=Path, default=None,
+                      help="the folder of lesson plans (default: lesson-plans/)")
+    site.add_argument("--language", default="en",
+                      help="the language of the site's own pages (default: en)")
+    site.set_defaults(run=build_site)
+
+
+def build_site(args: argparse.Namespace) -> int:
+    from .site import build_site as build
+
+    print(build(args.out, notebooks_folder=args.notebooks, plans_folder=args.lesson_plans,
+                language=args.language))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main_parser = argparse.ArgumentParser(
         prog="haba-lessons", description="The haba_lessons probability course.",
@@ -147,6 +172,7 @@ def parser() -> argparse.ArgumentParser:
     pages.set_defaults(run=handouts)
 
     add_reset_command(commands)
+    add_site_command(commands)
 
     # Listed for --help only: main() hands everything after "pdf" to the PDF export itself.
     commands.add_parser("pdf", help="export notebooks and student copies to PDF "
