@@ -9,6 +9,7 @@ and Windows, with or without bash.
     haba-lessons pdf ...                     notebooks and student copies as PDF files
     haba-lessons reset NN [--student]        a notebook back as shipped, your version kept
     haba-lessons site OUT                    the course as a website that works offline
+    haba-lessons class-server --class-data DIR   JupyterHub for a class, one shared folder
 """
 
 from __future__ import annotations
@@ -135,6 +136,26 @@ def build_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_class_server_command(commands: argparse._SubParsersAction) -> None:
+    """``haba-lessons class-server --class-data DIR``: JupyterHub for a whole class."""
+    from .class_server import launch
+
+    server = commands.add_parser(
+        "class-server", help="JupyterHub for a class: one login per group, one class-data "
+                             "folder",
+        description="JupyterHub for a whole class: one login per group (its nickname and "
+                    "the class password), every group's class-data/ in one shared folder. "
+                    "Ctrl+C stops everything.")
+    launch.add_arguments(server)
+    server.set_defaults(run=class_server)
+
+
+def class_server(args: argparse.Namespace) -> int:
+    from .class_server import launch
+
+    return launch.run(args)
+
+
 def parser() -> argparse.ArgumentParser:
     main_parser = argparse.ArgumentParser(
         prog="haba-lessons", description="The haba_lessons probability course.",
@@ -173,6 +194,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_reset_command(commands)
     add_site_command(commands)
+    add_class_server_command(commands)
 
     # Listed for --help only: main() hands everything after "pdf" to the PDF export itself.
     commands.add_parser("pdf", help="export notebooks and student copies to PDF "
