@@ -33,6 +33,13 @@ LESSON = "04-quiet-as-a-mouse.ipynb"
 MY_WORK = re.compile(r"^04-quiet-as-a-mouse-my-work-\d{4}-\d\d-\d\d-\d{6}(-\d+)?\.ipynb$")
 
 
+@pytest.fixture(autouse=True)
+def no_running_servers(tmp_path, monkeypatch):
+    """Only the Jupyter servers a test starts itself are seen (reset finds running servers
+    through Jupyter's runtime folder; the machine's own may hold other servers)."""
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+
+
 def git(folder: Path, *args: str) -> None:
     subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.org",
                     "-c", "init.defaultBranch=main", *args], cwd=folder, check=True,
