@@ -1,7 +1,8 @@
 """The class server's checks and set-up, without starting it: every refusal is one sentence
 and changes nothing; logins are the nicknames the recorders accept; a group's folder holds
 its student copies and a link to the class's folder, and nothing a group made is ever lost.
-(tests/browser/test_class_server.py starts the real server and logs two groups in.)"""
+(tests/browser/test_class_server_in_browser.py starts the real server and logs two groups
+in.)"""
 
 from __future__ import annotations
 
