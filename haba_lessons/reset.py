@@ -19,7 +19,8 @@ step (written beside it, then renamed over it).
   That is the only untouched copy there is; a course folder that is not a git checkout (a
   ZIP download) cannot reset it, and says so.
 * A notebook in any other folder is a copy made from the course's ``notebooks/`` (the student
-  copies of ``haba-lessons student-copies``, a group's folder on the class server): its
+  copies of ``haba-lessons student-copies``, a group's folder on the class server, whose
+  servers are told where the course is in ``$HABA_COURSE``): its
   shipped state is that copy made again from the course's notebook as it is now, a student
   copy (solutions blanked, exactly as ``student-copies`` writes it) if the notebook is one
   (it has blanked ``answer`` cells, or its folder is ``student-notebooks``), else verbatim. A
@@ -52,6 +53,10 @@ from .checkout import course_root
 from .errors import InvalidArgumentError
 
 STUDENT_FOLDER = "student-notebooks"
+#: Where the course is, for the groups' servers of a class server (set by
+#: ``haba-lessons class-server`` and ``deploy/kubernetes``): a group's folder holds copies of
+#: the course's notebooks, not the course.
+COURSE_ENV = "HABA_COURSE"
 #: The tag ``student_copies.blank_solutions`` gives every blanked solution.
 ANSWER_TAG = "answer"
 #: How long a running Jupyter server gets to say which notebooks it has open.
@@ -97,7 +102,7 @@ def reset(number: str, folder: str | Path | None = None) -> Restored:
     if not folder.is_dir():
         raise InvalidArgumentError(f"{folder} is not a folder of the course's notebooks.")
     target = folder / entry.file
-    root = course_root(folder)
+    root = Path(os.environ[COURSE_ENV]) if os.environ.get(COURSE_ENV) else course_root(folder)
     shipped, source = shipped_bytes(entry, target, root)
     refuse_if_open(target, entry.number)
     if target.is_file() and target.read_bytes() == shipped:

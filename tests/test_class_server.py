@@ -166,6 +166,7 @@ def test_jupyterhub_is_configured_with_the_class_settings(monkeypatch, tmp_path)
     assert c.Spawner.default_url == "/lab/tree/notebooks/00-welcome.ipynb"
     assert c.SimpleLocalProcessSpawner.home_dir_template == f"{tmp_path}/state/groups/{{username}}"
     assert "--ServerApp.terminals_enabled=False" in c.Spawner.args
+    assert c.Spawner.environment == {"HABA_COURSE": str(REPO)}      # where reset finds it
     assert c.JupyterHub.services[0]["command"][-2:] == ["jupyterhub_idle_culler",
                                                         "--timeout=3600"]
     assert set(c.JupyterHub.load_roles[0]["scopes"]) >= {"list:users", "delete:servers"}

@@ -92,6 +92,7 @@ def test_each_group_gets_the_course_and_the_shared_class_folder(values):
     assert callable(groups.prepare_group_folder)
     repo_dir = re.search(r"Path\('(/srv/[^']+)'\), Path\('" + mount["mountPath"], command)
     assert repo_dir and repo_dir.group(1) in VALUES.read_text()   # built with that folder
+    assert user["extraEnv"]["HABA_COURSE"] == repo_dir.group(1)   # where reset finds it
 
 
 def test_idle_servers_are_culled(values):

@@ -160,6 +160,22 @@ def test_in_a_notebook_the_call_resets_the_notebooks_own_folder(course, monkeypa
     assert (folder / LESSON).read_bytes() == (REPO / "notebooks" / LESSON).read_bytes()
 
 
+def test_in_a_class_server_groups_folder_the_course_is_found_through_haba_course(
+        tmp_path, monkeypatch):
+    from haba_lessons.class_server.groups import prepare_group_folder
+
+    make_student_copies(REPO / "notebooks", tmp_path / "oracle")
+    home = tmp_path / "groups" / "owls"
+    (tmp_path / "class-data").mkdir()
+    prepare_group_folder(home, REPO, tmp_path / "class-data")
+    folder = home / "notebooks"        # it has notebooks/00-welcome.ipynb, like a course
+    work = students_edit(folder / LESSON)
+    monkeypatch.setenv("HABA_COURSE", str(REPO))         # as the class server sets it
+    done = reset("04", folder)
+    assert (folder / LESSON).read_bytes() == (tmp_path / "oracle" / LESSON).read_bytes()
+    assert done.kept.read_bytes() == work and "student copy" in done.source
+
+
 # --- a notebook open in a running Jupyter server ----------------------------------------------
 
 def free_port() -> int:

@@ -31,6 +31,7 @@ from ..classlab.records import NAME_RULE, check_name
 from ..errors import DataFileError
 from ..lab import SETTINGS as LAB_SETTINGS
 from ..lab import settings_installed
+from ..reset import COURSE_ENV
 from .groups import prepare_group_folder
 
 #: The environment variables ``haba-lessons class-server`` sets for JupyterHub.
@@ -93,6 +94,7 @@ def configure(c: Any) -> None:
     c.SimpleLocalProcessSpawner.home_dir_template = str(state / "groups" / "{username}")
     c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
     c.Spawner.default_url = WELCOME
+    c.Spawner.environment = {COURSE_ENV: settings["HABA_COURSE"]}     # for haba-lessons reset
     c.Spawner.args = ["--ServerApp.terminals_enabled=False"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         c.Spawner.args.append("--allow-root")   # a school machine's service may run as root
