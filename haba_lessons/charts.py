@@ -6,16 +6,19 @@ and carries a one-line text description (``chart.description``) for screen reade
 Charts are displayed by the ``haba`` renderer (enabled by :func:`haba_lessons.course.setup`):
 each output holds the interactive Vega-Lite spec *and* a static SVG of the same chart, so
 JupyterLab draws the interactive chart while GitHub, nbviewer and PDF exports show the image.
+The SVG is made by ``vl-convert-python`` where it is installed (the course's own install and
+Binder); without it (a browser-only Python such as JupyterLite's, which has no vl-convert)
+the library works the same and charts are interactive only, with a one-line note.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import altair as alt
-import vl_convert
 from altair.vegalite.v5.display import mimetype_renderer
 
 from .distribution import Distribution
@@ -37,8 +40,25 @@ VEGALITE_VERSION = ".".join(alt.SCHEMA_VERSION.lstrip("v").split(".")[:2])
 STATIC_FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
 
 
+#: Printed once, the first time a chart is shown without vl-convert.
+NO_STATIC_NOTE = ("Note: charts are interactive only here (vl-convert-python is not installed), "
+                  "so no static picture is stored for GitHub, print or the course website.")
+
+
+def static_svg_available() -> bool:
+    """Whether ``vl-convert-python`` is installed, so charts can carry a static SVG."""
+    try:
+        import vl_convert  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def chart_svg(spec: dict[str, Any]) -> str:
-    """A Vega-Lite spec drawn as a static SVG, offline and deterministically."""
+    """A Vega-Lite spec drawn as a static SVG, offline and deterministically (needs
+    ``vl-convert-python``: see :func:`static_svg_available`)."""
+    import vl_convert  # imported here: the rest of the library works without it
+
     return vl_convert.vegalite_to_svg(spec, vl_version=VEGALITE_VERSION,
                                       config={"font": STATIC_FONT})
 
@@ -68,12 +88,21 @@ def interactive_and_static_renderer(spec: dict[str, Any], **metadata: Any
     JupyterLab shows the richest type it knows, the interactive Vega-Lite chart; GitHub,
     nbviewer and nbconvert know no Vega-Lite and show the SVG instead of "<VegaLite 5 object>".
     Floats are rounded first (:func:`rounded_floats`), so the output is the same on every
-    processor.
+    processor. Without vl-convert the bundle is Altair's alone and :data:`NO_STATIC_NOTE` is
+    printed once.
     """
     spec = rounded_floats(spec)
     bundle, bundle_metadata = mimetype_renderer(spec, **metadata)
-    bundle["image/svg+xml"] = chart_svg(spec)
+    if static_svg_available():
+        bundle["image/svg+xml"] = chart_svg(spec)
+    else:
+        _print_note_once()
     return bundle, bundle_metadata
+
+
+@cache
+def _print_note_once() -> None:
+    print(NO_STATIC_NOTE)
 
 
 alt.renderers.register(RENDERER, interactive_and_static_renderer)

@@ -8,13 +8,15 @@ and Windows, with or without bash.
                                              (existing copies are kept; --force replaces)
     haba-lessons handouts SRC DST [--pdf]    lesson plans, worksheets, answer keys, unit test
     haba-lessons pdf ...                     notebooks and student copies as PDF files
+    haba-lessons reset NN [--student]        a notebook back as shipped, your version kept
+    haba-lessons site OUT                    the course as a website that works offline
+    haba-lessons class-server --class-data DIR   JupyterHub for a class, one shared folder
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +44,7 @@ def _run(command: list[str], cwd: Path) -> int:
 
 
 def open_course(args: argparse.Namespace) -> int:
+    from .lab import lab_command
     from .student_copies import make_student_copies, summary
 
     root = course_root()
@@ -56,13 +59,9 @@ def open_course(args: argparse.Namespace) -> int:
     elif args.force:
         print("--force goes with --student (it replaces student copies).", file=sys.stderr)
         return 2
-    command = [sys.executable, "-m", "jupyterlab", str(folder / "00-welcome.ipynb")]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        # Containers and classroom images often run as root, which JupyterLab refuses by default.
-        command.append("--allow-root")
-    if args.no_browser:
-        command.append("--no-browser")
-    return _run(command, root)
+    welcome = (folder / "00-welcome.ipynb").relative_to(root).as_posix()
+    return _run(lab_command(root, welcome, port=args.port, open_browser=not args.no_browser),
+                root)
 
 
 def app(args: argparse.Namespace) -> int:
@@ -133,6 +132,60 @@ def _cannot(error: OSError, what: str) -> HabaLessonsError:
                             f"write to.")
 
 
+def add_reset_command(commands: argparse._SubParsersAction) -> None:
+    """``haba-lessons reset NN``: a notebook back as shipped, the student's version kept."""
+    from . import reset
+
+    fresh = commands.add_parser("reset", help="a notebook back as shipped (your version kept)",
+                                description=reset.__doc__.splitlines()[0])
+    reset.add_arguments(fresh)
+    fresh.set_defaults(run=reset.run)
+
+
+def add_site_command(commands: argparse._SubParsersAction) -> None:
+    """``haba-lessons site OUT``: the course as a website that works offline."""
+    site = commands.add_parser(
+        "site", help="the course as a website that works offline",
+        description="Build the course as a static website (every notebook with its stored "
+                    "outputs, the lesson plans, the handouts) that needs no internet.")
+    site.add_argument("out", type=Path, help="a new or empty folder (or a site built before)")
+    site.add_argument("--notebooks", type=Path, default=None,
+                      help="the folder of notebooks (default: notebooks/)")
+    site.add_argument("--lesson-plans", type=Path, default=None,
+                      help="the folder of lesson plans (default: lesson-plans/)")
+    site.add_argument("--language", default="en",
+                      help="the language of the site's own pages (default: en)")
+    site.set_defaults(run=build_site)
+
+
+def build_site(args: argparse.Namespace) -> int:
+    from .site import build_site as build
+
+    print(build(args.out, notebooks_folder=args.notebooks, plans_folder=args.lesson_plans,
+                language=args.language))
+    return 0
+
+
+def add_class_server_command(commands: argparse._SubParsersAction) -> None:
+    """``haba-lessons class-server --class-data DIR``: JupyterHub for a whole class."""
+    from .class_server import launch
+
+    server = commands.add_parser(
+        "class-server", help="JupyterHub for a class: one login per group, one class-data "
+                             "folder",
+        description="JupyterHub for a whole class: one login per group (its nickname and "
+                    "the class password), every group's class-data/ in one shared folder. "
+                    "Ctrl+C stops everything.")
+    launch.add_arguments(server)
+    server.set_defaults(run=class_server)
+
+
+def class_server(args: argparse.Namespace) -> int:
+    from .class_server import launch
+
+    return launch.run(args)
+
+
 def parser() -> argparse.ArgumentParser:
     main_parser = argparse.ArgumentParser(
         prog="haba-lessons", description="The haba_lessons probability course.",
@@ -146,6 +199,8 @@ def parser() -> argparse.ArgumentParser:
                         help="with --student: replace existing student copies (each old one "
                              "is kept beside it under a timestamped name)")
     opener.add_argument("--no-browser", action="store_true", help="only start the server")
+    opener.add_argument("--port", type=int, default=None,
+                        help="the port to serve on (default: 8888, or the next free one)")
     opener.set_defaults(run=open_course)
 
     player = commands.add_parser("app", help="one game's widget full screen, no code (Voilà)")
@@ -175,6 +230,10 @@ def parser() -> argparse.ArgumentParser:
     pages.add_argument("target", type=Path, help="folder for the HTML pages")
     pages.add_argument("--pdf", action="store_true", help="also print each page to PDF")
     pages.set_defaults(run=handouts)
+
+    add_reset_command(commands)
+    add_site_command(commands)
+    add_class_server_command(commands)
 
     # Listed for --help only: main() hands everything after "pdf" to the PDF export itself.
     commands.add_parser("pdf", help="export notebooks and student copies to PDF "

@@ -9,6 +9,9 @@ another release (change the versions below), then commit what it writes.
 - ``@jupyter-widgets/html-manager`` (BSD-3-Clause): draws stored widget state in a page that
   has no kernel (the website, the PDFs); matches ipywidgets 8.
 - ``requirejs`` (MIT): the AMD loader ``embed-amd.js`` needs.
+- ``mathjax`` 3 (Apache-2.0): the formulas of the website. Only what the site loads: the TeX
+  to HTML component, its fonts and the TeX extensions it loads on demand, in MathJax's own
+  folder layout (it finds them relative to its script).
 """
 
 from __future__ import annotations
@@ -20,12 +23,18 @@ import tempfile
 from pathlib import Path
 
 VENDOR = Path(__file__).resolve().parent.parent / "haba_lessons" / "vendor"
-PACKAGES = {"@jupyter-widgets/html-manager": "1.0.15", "requirejs": "2.3.8"}
+PACKAGES = {"@jupyter-widgets/html-manager": "1.0.15", "requirejs": "2.3.8", "mathjax": "3.2.2"}
 #: What each package contributes: paths inside its tarball -> folder under vendor/.
 FILES = {
     "@jupyter-widgets/html-manager": ("html-manager", ["dist/embed-amd.js", "dist/embed.js.LICENSE.txt"],
                                       (".woff2", ".woff", ".ttf")),
     "requirejs": ("requirejs", ["require.js", "README.md"], ()),
+    "mathjax": ("mathjax", ["LICENSE", "es5/tex-chtml.js"], ()),
+}
+#: Folders copied whole, keeping their layout: package path -> path under vendor/<folder>/.
+TREES = {
+    "mathjax": {"es5/output/chtml/fonts/woff-v2": "output/chtml/fonts/woff-v2",
+                "es5/input/tex/extensions": "input/tex/extensions"},
 }
 
 
@@ -48,6 +57,8 @@ def main() -> None:
             for font in sorted((source / "dist").glob("*")) if font_suffixes else []:
                 if font.suffix in font_suffixes:
                     shutil.copy2(font, target / font.name)
+            for tree, destination in TREES.get(package, {}).items():
+                shutil.copytree(source / tree, target / destination)
             (target / "VERSION").write_text(f"{package} {version}\n")
             print(f"{package} {version} -> {target.relative_to(VENDOR.parent.parent)}")
 
