@@ -17,7 +17,8 @@ import jsonschema
 import pytest
 import yaml
 
-from haba_lessons.classlab.records import NAME_PATTERN
+from haba_lessons.classlab.records import check_name
+from haba_lessons.errors import DataFileError
 
 REPO = Path(__file__).resolve().parents[1]
 CHART = Path(__file__).resolve().parent / "data" / "z2jh-4.4.0"
@@ -71,10 +72,28 @@ def test_the_login_is_the_class_servers(values):
     config = values["hub"]["config"]
     assert config["JupyterHub"]["authenticator_class"] == "shared-password"
     assert config["Authenticator"]["allow_all"] is True
-    assert config["Authenticator"]["username_pattern"] == NAME_PATTERN.pattern
     assert "user_password" not in str(config)            # given at install, never committed
     for code in values["hub"]["extraConfig"].values():
         compile(code, "extraConfig", "exec")
+
+
+def recorders_accept(name: str) -> bool:
+    try:
+        check_name(name, "group nickname")
+    except DataFileError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", ["owls", "Group 1", "лисы", "狐狸", "Füchse", "भालू", "a" * 20,
+                                  "a" * 21, "", " ", "_owls", "-x", "ana@school.org",
+                                  "a.b", "x/y", "tab\tname"])
+def test_the_hub_accepts_exactly_the_nicknames_the_recorders_accept(values, name):
+    from traitlets.config import Config
+
+    namespace = {"c": Config()}                  # as the hub runs its extraConfig
+    exec(values["hub"]["extraConfig"]["haba-nicknames"], namespace)
+    assert namespace["is_nickname"](name) == recorders_accept(name)
 
 
 def test_each_group_gets_the_course_and_the_shared_class_folder(values):
