@@ -41,6 +41,7 @@ def _run(command: list[str], cwd: Path) -> int:
 
 def open_course(args: argparse.Namespace) -> int:
     from .student_copies import make_student_copies
+    from .trust import trust_course
 
     root = course_root()
     folder = root / "notebooks"
@@ -48,6 +49,7 @@ def open_course(args: argparse.Namespace) -> int:
         folder = root / STUDENT_FOLDER
         make_student_copies(root / "notebooks", folder)
         print(f"student copies written to {folder}", flush=True)
+    trust_course(folder)        # stored widgets draw before Run All (haba_lessons.trust)
     command = [sys.executable, "-m", "jupyterlab", str(folder / "00-welcome.ipynb")]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Containers and classroom images often run as root, which JupyterLab refuses by default.
