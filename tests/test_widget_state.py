@@ -63,12 +63,12 @@ def synthetic_notebook() -> tuple[nbformat.NotebookNode, dict[str, str]]:
     }
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_markdown_cell("# A notebook", id="title"),
-        nbformat.v4.new_code_cell("box", id="box", execution_count=1, outputs=[nbformat.v4.new_output(
-            "execute_result", data=view(ids["box"]), execution_count=1)]),
+        nbformat.v4.new_code_cell("box", id="box", execution_count=1, outputs=[
+            nbformat.v4.new_output("execute_result", data=view(ids["box"]), execution_count=1)]),
         nbformat.v4.new_code_cell("print('no widget')", id="print", execution_count=2, outputs=[
             nbformat.v4.new_output("stream", name="stdout", text="no widget\n")]),
-        nbformat.v4.new_code_cell("out", id="out", execution_count=3, outputs=[nbformat.v4.new_output(
-            "display_data", data=view(ids["output"]))]),
+        nbformat.v4.new_code_cell("out", id="out", execution_count=3, outputs=[
+            nbformat.v4.new_output("display_data", data=view(ids["output"]))]),
     ])
     notebook.metadata["widgets"] = {WIDGET_STATE: {"state": state, "version_major": 2,
                                                    "version_minor": 0}}

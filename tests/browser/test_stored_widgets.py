@@ -1,7 +1,8 @@
 """Every course notebook opened in JupyterLab WITHOUT running it: each stored widget is drawn
 from the notebook's stored state (none shows as its Python text, ``VBox(children=...``), and
 each says in one line that Run All makes it playable; after a kernel restart, a live widget
-says how to bring it back.
+says how to bring it back (and in app mode, whose kernel cannot be restarted from the page,
+that reloading the page does).
 
 The server serves a copy of ``notebooks/`` with its stored outputs, trusted exactly as
 ``haba-lessons open`` trusts it (``python -m haba_lessons.trust``), in a Jupyter data folder
@@ -16,10 +17,13 @@ output, and the notice on each whose top model is a ``VBox`` (every course widge
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -30,11 +34,12 @@ from browser_support import (
     full_page_screenshot,
     jupyterlab_server,
     run_all_cells,
+    voila_server,
     wait_for_kernel,
 )
 
 from haba_lessons.catalog import notebook_paths
-from haba_lessons.widget_notice import NOT_RUNNING
+from haba_lessons.widget_notice import APP_NOT_RUNNING, NOT_RUNNING
 from haba_lessons.widget_state import WIDGET_VIEW, stored_models
 
 pytestmark = pytest.mark.browser
@@ -205,3 +210,37 @@ def test_a_widget_whose_kernel_restarted_says_how_to_bring_it_back(lab_with_outp
     assert [view["notice"] for view in gone["views"]] == [f'"{NOT_RUNNING}"'] * len(stored)
     assert gone["icons"] == 0
     widget_screenshot(page, SCREENSHOTS / "stored-after-kernel-restart.png")
+
+
+def kernel_children(parent: int) -> list[int]:
+    """The ids of the kernel processes whose parent is ``parent`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:                  # the process ended while we looked
+            continue
+        if int(fields[1]) == parent and b"ipykernel" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_an_app_whose_kernel_died_says_to_reload_the_page(guarded_page, tmp_path):
+    page, _ = guarded_page
+    server = voila_server(REPO / "apps" / "spookies.ipynb", tmp_path).start(ready_path="/")
+    notices = ("() => [...document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')]"
+               ".map(view => getComputedStyle(view, '::before').content)")
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector(".haba-spookies", timeout=90_000)
+        assert page.evaluate(notices) == ["none"]
+        kernels = kernel_children(server.process.pid)
+        assert kernels
+        for pid in kernels:
+            os.kill(pid, signal.SIGKILL)
+        page.wait_for_function(f"() => ({notices})().every(c => c !== 'none')", timeout=30_000)
+        assert page.evaluate(notices) == [f'"{APP_NOT_RUNNING}"']
+    finally:
+        full_page_screenshot(page, SCREENSHOTS / "stored-app-kernel-died.png")
+        server.stop()
