@@ -25,12 +25,15 @@ import sys
 import time
 from pathlib import Path
 
+import json
+
 import nbformat
 import pytest
 from browser_support import (
     PANEL,
     REPO,
     SCREENSHOTS,
+    Server,
     full_page_screenshot,
     jupyterlab_server,
     run_all_cells,
@@ -39,8 +42,9 @@ from browser_support import (
 )
 
 from haba_lessons.catalog import notebook_paths
-from haba_lessons.widget_notice import APP_NOT_RUNNING, NOT_RUNNING
-from haba_lessons.widget_state import WIDGET_VIEW, stored_models
+from haba_lessons import vendor
+from haba_lessons.widget_notice import APP_NOT_RUNNING, NOT_RUNNING, PICTURE, STYLE_CLASS
+from haba_lessons.widget_state import WIDGET_STATE, WIDGET_VIEW, stored_models
 
 pytestmark = pytest.mark.browser
 
@@ -243,4 +247,59 @@ def test_an_app_whose_kernel_died_says_to_reload_the_page(guarded_page, tmp_path
         assert page.evaluate(notices) == [f'"{APP_NOT_RUNNING}"']
     finally:
         full_page_screenshot(page, SCREENSHOTS / "stored-app-kernel-died.png")
+        server.stop()
+
+
+def kernelless_page(notebook: nbformat.NotebookNode) -> str:
+    """A page laid out as the course website must lay out a notebook: the vendored scripts in
+    the head (require.js, widget-paths.js, embed-amd.js, from _static/), the notebook's
+    outputs (the setup cell's stylesheet, a widget-view script per widget output), then the
+    notebook's widget state."""
+    outputs = [output for cell in notebook.cells if cell.cell_type == "code"
+               for output in cell.outputs]
+    style = next(o["data"]["text/html"] for o in outputs
+                 if STYLE_CLASS in o.get("data", {}).get("text/html", ""))
+    views = "".join(f'<div class="cell_output"><script type="{WIDGET_VIEW}">'
+                    f'{json.dumps(o["data"][WIDGET_VIEW])}</script></div>'
+                    for o in outputs if WIDGET_VIEW in o.get("data", {}))
+    state = json.dumps(notebook.metadata.widgets[WIDGET_STATE]).replace("</", "<\\/")
+    scripts = "".join(f'<script src="../_static/{name}"></script>' for name in (
+        "requirejs/require.js", "widget-paths.js", "html-manager/embed-amd.js"))
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8">{scripts}</head><body>'
+            f'{style}<h1>A lesson</h1>{views}<script type="{WIDGET_STATE}">{state}</script>'
+            "</body></html>")
+
+
+def test_a_page_without_a_kernel_draws_the_stored_widgets_offline(guarded_page, tmp_path):
+    """The website's recipe: widgets drawn, their icon font loaded, every request answered
+    by the site itself, and each widget says it is a picture."""
+    page, guard = guarded_page
+    site = tmp_path / "site"
+    shutil.copytree(vendor.HERE, site / "_static",
+                    ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    (site / "lesson").mkdir()
+    notebook = nbformat.read(REPO / "notebooks" / "02-best-two-of-k.ipynb", as_version=4)
+    (site / "lesson" / "index.html").write_text(kernelless_page(notebook), encoding="utf-8")
+    server = Server("static site", [sys.executable, "-m", "http.server", "{port}", "--bind",
+                                    "127.0.0.1", "--directory", str(site)],
+                    site, dict(os.environ), tmp_path / "site.log").start(ready_path="/")
+    failed = []
+    page.on("response", lambda response: failed.append(response.url)
+            if response.status >= 400 else None)
+    try:
+        page.goto(f"{server.url}/lesson/", wait_until="load")
+        views = page.locator(".widget-subarea > .jupyter-widgets")
+        page.wait_for_function("() => document.querySelectorAll("
+                               "'.widget-subarea > .jupyter-widgets').length === 2",
+                               timeout=30_000)
+        page.evaluate("() => document.fonts.ready")
+        assert page.evaluate("() => [...document.fonts].some(font => font.status === 'loaded'"
+                             " && font.family.includes('Font Awesome'))")
+        assert [views.nth(i).evaluate("v => getComputedStyle(v, '::before').content")
+                for i in range(2)] == [f'"{PICTURE}"'] * 2
+        assert all(views.nth(i).inner_text().strip() for i in range(2))
+        assert views.nth(1).locator("button").count() > 5      # the recorder's buttons
+        assert failed == [] and guard.problems() == []
+    finally:
+        full_page_screenshot(page, SCREENSHOTS / "stored-page-without-kernel.png")
         server.stop()
