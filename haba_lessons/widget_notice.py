@@ -10,7 +10,7 @@ one; a line put into a row or a grid would rearrange it):
 
 - in JupyterLab and Notebook 7, "Not running: choose Run ▸ Run All Cells to play.";
 - on a page without a kernel, where the html-manager draws the widget (PDF, website),
-  "A picture of this widget: open the notebook and choose Run ▸ Run All Cells to play.";
+  "A picture: open the notebook and choose Run ▸ Run All Cells to play.";
 - in app mode (Voilà, which has no Run menu), "Not running: reload the page to play again."
 
 A live widget has no such class, so it shows nothing; the line comes back by itself when the
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 NOT_RUNNING = "Not running: choose Run ▸ Run All Cells to play."
-PICTURE = "A picture of this widget: open the notebook and choose Run ▸ Run All Cells to play."
+PICTURE = "A picture: open the notebook and choose Run ▸ Run All Cells to play."
 APP_NOT_RUNNING = "Not running: reload the page to play again."
 STYLE_CLASS = "haba-widget-notice"
 
