@@ -95,9 +95,11 @@ def test_the_command_trusts_each_folder_and_refuses_a_missing_one(tmp_path, data
     assert "nowhere" in message and "\n" not in message
 
 
+@pytest.mark.parametrize("student", [False, True], ids=["teacher", "student"])
 def test_open_trusts_the_notebooks_it_opens_before_jupyterlab_starts(tmp_path, data_dir,
-                                                                     monkeypatch):
-    folder = course_copy(tmp_path)
+                                                                     monkeypatch, student):
+    course_copy(tmp_path)
+    folder = tmp_path / (cli.STUDENT_FOLDER if student else "notebooks")
     started = []
 
     def fake_run(command, cwd):
@@ -107,6 +109,7 @@ def test_open_trusts_the_notebooks_it_opens_before_jupyterlab_starts(tmp_path, d
 
     monkeypatch.setattr(cli, "course_root", lambda: tmp_path)
     monkeypatch.setattr(cli, "_run", fake_run)
-    assert cli.main(["open", "--no-browser"]) == 0
+    assert cli.main(["open", "--no-browser", *(["--student"] if student else [])]) == 0
     (command, all_trusted), = started
-    assert command[1:3] == ["-m", "jupyterlab"] and all_trusted
+    assert command[1:3] == ["-m", "jupyterlab"] and str(folder) in command[3]
+    assert len(notebook_paths(folder)) == 9 and all_trusted
