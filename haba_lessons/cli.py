@@ -46,6 +46,7 @@ def _run(command: list[str], cwd: Path) -> int:
 def open_course(args: argparse.Namespace) -> int:
     from .lab import lab_command
     from .student_copies import make_student_copies, summary
+    from .trust import trust_course
 
     root = course_root()
     folder = root / "notebooks"
@@ -59,6 +60,7 @@ def open_course(args: argparse.Namespace) -> int:
     elif args.force:
         print("--force goes with --student (it replaces student copies).", file=sys.stderr)
         return 2
+    trust_course(folder)        # stored widgets draw before Run All (haba_lessons.trust)
     welcome = (folder / "00-welcome.ipynb").relative_to(root).as_posix()
     return _run(lab_command(root, welcome, port=args.port, open_browser=not args.no_browser),
                 root)

@@ -1,5 +1,5 @@
-"""The one setup every notebook runs first: chart renderer, seed, display options, and
-mistakes shown as their message.
+"""The one setup every notebook runs first: chart renderer, seed, display options,
+mistakes shown as their message, and the line a widget shows when it is not running.
 
 ``setup`` is quick: it needs numpy, not Altair. Altair (a few tenths of a second to load, more
 on a cold start) is configured the moment it is loaded: at once when a cell has already
@@ -21,6 +21,7 @@ import numpy as np
 
 from .errors import HabaLessonsError
 from .simulation import COURSE_SEED, make_rng
+from .widget_notice import show_stylesheet
 
 #: The course renderer's name (``haba_lessons.charts.RENDERER``; a test checks they agree).
 RENDERER = "haba"
@@ -33,9 +34,14 @@ def setup(seed: int = COURSE_SEED) -> np.random.Generator:
     bundle, so the chart travels inside the notebook as a Vega-Lite spec and renders offline
     in JupyterLab, plus a static SVG for GitHub, nbviewer and print. Both are byte-identical
     on every run (the html renderer would load Vega from the internet and use a random id).
+
+    In a notebook it also shows an invisible output that makes every widget which is not
+    running (not run yet, or its kernel gone) say how to make it playable
+    (:mod:`haba_lessons.widget_notice`).
     """
     rng = make_rng(seed)          # checks the seed before anything is changed
     _show_mistakes_plainly()
+    show_stylesheet()
     altair = sys.modules.get("altair")
     if altair is not None:
         _configure(altair)

@@ -2,8 +2,9 @@
 
 nbconvert turns a notebook into HTML (JupyterLab's look, charts as the static SVG stored
 beside each interactive chart, formulas typeset by a MathJax copy installed with
-``jupyter-server-mathjax``), and Debian's Chromium prints it. Nothing is fetched from the
-network: Chromium may read local files only.
+``jupyter-server-mathjax``, widgets drawn from the notebook's stored widget state by the
+course's own copy of the widget HTML manager, :mod:`haba_lessons.vendor`), and Debian's
+Chromium prints it. Nothing is fetched from the network: Chromium may read local files only.
 
     python -m haba_lessons.pdf_export notebooks build/pdf
     python -m haba_lessons.pdf_export notebooks/02-best-two-of-k.ipynb build/pdf --teacher-only
@@ -26,6 +27,7 @@ import nbformat
 from .catalog import notebook_paths
 from .errors import HabaLessonsError
 from .student_copies import blank_solutions
+from .vendor import EMBED_AMD_JS, REQUIRE_JS
 
 CHROMIUM = Path("/usr/bin/chromium")
 INSTALL_HINT = ('install the PDF tools, in the course folder, with: '
@@ -35,8 +37,24 @@ MATHJAX_DONE = """() => new Promise(done => {
     if (window.MathJax && window.MathJax.Hub) { window.MathJax.Hub.Queue(() => done(true)); }
     else { done(false); }
 })"""
+#: How many of the page's widget outputs the html-manager has not drawn yet: each output is a
+#: ``widget-view`` script, and the manager draws the widget into a ``.widget-subarea`` it
+#: puts just before the script.
+WIDGETS_UNDRAWN = """() => [...document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-view+json"]')].filter(script => {
+        const drawn = script.previousElementSibling;
+        return !(drawn && drawn.classList.contains('widget-subarea') && drawn.childElementCount);
+    }).length"""
+WIDGETS_TIMEOUT_S = 60
+#: The html-manager's icon fonts by file name. It asks for them at a path it derives from its
+#: own address, which a page opened as a file cannot give it (its origin is "null"), so the
+#: page's requests for them are answered from the vendored copies.
+WIDGET_FONTS = {path.name: path for path in EMBED_AMD_JS.parent.iterdir()
+                if path.suffix in (".woff2", ".woff", ".ttf")}
 #: On paper nothing scrolls: long code lines and outputs wrap instead of being cut off.
-PRINT_CSS = "pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }"
+#: Widgets take JupyterLab's interface font, as on screen (the exported page's body has none).
+PRINT_CSS = ("pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }\n"
+             ".jupyter-widgets { font-family: var(--jp-ui-font-family); }")
 STUDENT_SUFFIX = "-student"
 
 
@@ -83,7 +101,9 @@ def notebook_html(notebook: nbformat.NotebookNode) -> str:
         raise PdfExportError(f"nbconvert turns notebooks into pages and is missing: "
                              f"{INSTALL_HINT}.") from None
 
-    exporter = HTMLExporter(template_name="lab", mathjax_url=local_mathjax_url())
+    exporter = HTMLExporter(template_name="lab", mathjax_url=local_mathjax_url(),
+                            require_js_url=REQUIRE_JS.as_uri(),
+                            widget_renderer_url=EMBED_AMD_JS.as_uri())
     html, _ = exporter.from_notebook_node(notebook)
     return html
 
@@ -105,11 +125,22 @@ def chromium_page() -> Iterator[object]:
             executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"])
         try:
             page = browser.new_page()
-            page.route("**/*", lambda route: route.continue_()
-                       if route.request.url.startswith(("file:", "data:")) else route.abort())
+            page.route("**/*", _local_files_only)
             yield page
         finally:
             browser.close()
+
+
+def _local_files_only(route: object) -> None:
+    """Let the page read local files (the widget fonts from the vendored copies), nothing else."""
+    url = route.request.url
+    font = WIDGET_FONTS.get(url.rsplit("/", 1)[-1])
+    if font is not None and url.startswith("file:"):
+        route.fulfill(path=font)
+    elif url.startswith(("file:", "data:")):
+        route.continue_()
+    else:
+        route.abort()
 
 
 def read_notebook(path: Path) -> nbformat.NotebookNode:
@@ -193,10 +224,28 @@ def print_pages(pages: Sequence[tuple[Path, str]], outdir: Path, *,
             page.goto(html_file.as_uri(), wait_until="load")
             page.add_style_tag(content=PRINT_CSS)
             page.evaluate(MATHJAX_DONE)
+            wait_for_widgets(page, target)
             page.emulate_media(media="print")
             page.pdf(path=str(target), print_background=True, format="A4", **options)
             written.append(target)
     return written
+
+
+def wait_for_widgets(page: object, target: Path) -> None:
+    """Wait until every stored widget of the page is drawn; say so if some never are (the
+    PDF is still printed: those widgets print empty)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"() => ({WIDGETS_UNDRAWN})() === 0",
+                               timeout=WIDGETS_TIMEOUT_S * 1000, polling=200)
+    except PlaywrightTimeout:
+        undrawn = page.evaluate(WIDGETS_UNDRAWN)
+        widgets = "widget" if undrawn == 1 else "widgets"
+        print(f"{target.name}: {undrawn} {widgets} could not be drawn from the notebook's "
+              f"stored state within {WIDGETS_TIMEOUT_S} s and print empty; re-execute the "
+              "notebook (scripts/execute_notebooks.py) to store its widgets again.",
+              file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,8 +4,9 @@ As repo2docker does: a fresh virtual environment, ``pip install -r binder/requir
 then ``binder/postBuild`` run from the repository root (a temporary copy of it, so nothing
 here is touched). Then every course notebook and every app notebook is executed in that
 environment's own kernel with nbclient, and must finish without an error; the environment
-holds no test tools (pytest, nbval, Playwright), and postBuild's install put the app template
-where Jupyter looks for it. What it does not prove: that mybinder.org builds or serves the
+holds no test tools (pytest, nbval, Playwright), postBuild's install put the app template
+where Jupyter looks for it, and postBuild trusted every course notebook (so JupyterLab draws
+their stored widgets before Run All). What it does not prove: that mybinder.org builds or serves the
 repository (it is never contacted), that the launch links open (tests/test_links.py checks
 their form), or that the widgets display in a browser (tests/browser/). The package index is
 needed only for what pip's cache does not already hold.
@@ -75,6 +76,18 @@ def run(command: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -
     return done.stdout
 
 
+def untrusted_course_notebooks(folder: Path, data_dir: Path) -> list[str]:
+    """The catalog's notebooks in ``folder`` whose signature the notary in ``data_dir`` lacks."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    from haba_lessons.catalog import notebook_paths
+
+    with NotebookNotary(data_dir=str(data_dir)) as notary:
+        return [path.name for path in notebook_paths(folder)
+                if not notary.check_signature(nbformat.read(path, as_version=4))]
+
+
 def test_fresh_binder_environment_runs_every_notebook(tmp_path):
     started = time.monotonic()
     repo = tmp_path / "repo"
@@ -117,6 +130,7 @@ def test_fresh_binder_environment_runs_every_notebook(tmp_path):
     installed_names = {line.split("==")[0].lower() for line in listed.splitlines()}
     assert not installed_names & {"pytest", "nbval", "playwright", "hypothesis"}
     assert (venv / "share" / "jupyter" / "voila" / "templates" / "haba" / "index.html.j2").is_file()
+    assert untrusted_course_notebooks(repo / "notebooks", tmp_path / "jupyter-data") == []
     failures = [f"{Path(r['notebook']).name}: {r['error']}" for r in report["results"]
                 if r["error"]]
     timings = ", ".join(f"{Path(r['notebook']).name} {r['seconds']} s"

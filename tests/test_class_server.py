@@ -170,3 +170,31 @@ def test_jupyterhub_is_configured_with_the_class_settings(monkeypatch, tmp_path)
     assert c.JupyterHub.services[0]["command"][-2:] == ["jupyterhub_idle_culler",
                                                         "--timeout=3600"]
     assert set(c.JupyterHub.load_roles[0]["scopes"]) >= {"list:users", "delete:servers"}
+
+
+def test_a_groups_copies_are_trusted_in_the_database_its_server_reads(monkeypatch, tmp_path):
+    from types import SimpleNamespace
+
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    state, class_data = tmp_path / "state", tmp_path / "class-data"
+    class_data.mkdir()
+    monkeypatch.setenv("HABA_COURSE", str(REPO))
+    monkeypatch.setenv("HABA_CLASS_DATA", str(class_data))
+    monkeypatch.setenv("HABA_CLASS_STATE", str(state))
+    home = state / "groups" / "owls"
+    log = SimpleNamespace(info=lambda *args: None)
+    hub.prepare_group(SimpleNamespace(home_dir=str(home), user=SimpleNamespace(name="owls"),
+                                      log=log))
+    db = state / "nbsignatures.db"
+    with NotebookNotary(db_file=str(db)) as notary:    # what the group's server checks
+        notebook = nbformat.read(home / "notebooks" / "02-best-two-of-k.ipynb", as_version=4)
+        assert notary.check_signature(notebook)
+    c = Config()
+    for name, value in {"HABA_CLASS_PASSWORD": "castle-dice-42", "HABA_BIND_URL": "http://x",
+                        "HABA_HUB_PORT": "8081", "HABA_PROXY": "proxy",
+                        "HABA_PROXY_API_PORT": "8001", "HABA_CULL_AFTER": "3600"}.items():
+        monkeypatch.setenv(name, value)
+    hub.configure(c)
+    assert f"--NotebookNotary.db_file={db}" in c.Spawner.args

@@ -158,3 +158,83 @@ def test_a_folder_prints_the_course_in_teaching_order_then_its_other_notebooks(t
     (tmp_path / "00-a-teachers-own.ipynb").write_text("{}")
     assert [p.name for p in find_notebooks([tmp_path])] == [
         *(entry.file for entry in notebooks()[:3]), "00-a-teachers-own.ipynb"]
+
+
+# --- widgets, drawn from the notebook's stored state --------------------------------------
+
+WIDGET_NOTEBOOK = REPO / "notebooks" / "02-best-two-of-k.ipynb"
+
+
+def widget_words(notebook: nbformat.NotebookNode, model_id: str) -> list[str]:
+    """The words a drawn widget shows (its HTML and labels, its buttons' captions), read from
+    the stored state of the widget and every model under it."""
+    from haba_lessons.widget_state import REFERENCE, stored_models
+
+    models, seen, found, stack = stored_models(notebook), set(), [], [model_id]
+    while stack:
+        current = stack.pop()
+        if current in seen or current not in models:
+            continue
+        seen.add(current)
+        state = models[current]["state"]
+        for key in ("value", "description"):
+            if isinstance(state.get(key), str) and models[current]["model_name"] in (
+                    "HTMLModel", "LabelModel", "ButtonModel"):
+                found.append(normalise(html.unescape(re.sub(r"<[^>]+>", " ", state[key]))))
+        for value in state.values():
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, str) and item.startswith(REFERENCE):
+                    stack.append(item[len(REFERENCE):])
+    return [words for words in found if words]
+
+
+def only_in_the_drawing(notebook: nbformat.NotebookNode, words: list[str]) -> list[str]:
+    """Those of ``words`` that no cell source and no text output holds."""
+    elsewhere = normalise(" ".join(
+        [cell.source for cell in notebook.cells]
+        + [str(output.get("data", {}).get("text/plain", "")) + str(output.get("text", ""))
+           for cell in notebook.cells for output in cell.get("outputs", [])]))
+    return [w for w in words if len(w) > 12 and w not in elsewhere]
+
+
+def test_a_widget_cell_prints_the_widget_drawn_from_its_stored_state(tmp_path):
+    from haba_lessons.widget_notice import PICTURE
+    from haba_lessons.widget_state import WIDGET_VIEW
+
+    notebook = nbformat.read(WIDGET_NOTEBOOK, as_version=4)
+    cell, output = next((cell, output) for cell in reversed(notebook.cells)
+                        for output in cell.get("outputs", [])
+                        if WIDGET_VIEW in output.get("data", {}))
+    words = only_in_the_drawing(notebook, widget_words(
+        notebook, output["data"][WIDGET_VIEW]["model_id"]))
+    assert len(words) >= 3, f"too few words to recognise the widget by: {words}"
+    control = nbformat.read(WIDGET_NOTEBOOK, as_version=4)
+    del control.metadata["widgets"]          # no stored state: nothing can draw the widget
+    nbformat.write(control, tmp_path / "no-state.ipynb")
+    assert main([str(WIDGET_NOTEBOOK), str(tmp_path / "no-state.ipynb"), str(tmp_path / "pdf"),
+                 "--teacher-only"]) == 0
+
+    pages = [normalise(page.extract_text()) for page in
+             pypdf.PdfReader(tmp_path / "pdf" / f"{WIDGET_NOTEBOOK.stem}.pdf").pages]
+    first_line = normalise(cell.source.splitlines()[-1])
+    at = next(i for i, text in enumerate(pages) if first_line in text)
+    widget_pages = " ".join(pages[at:at + 2])     # the cell's page, and the next if it breaks
+    missing = [w for w in words if w not in widget_pages]
+    assert not missing, f"page {at + 1} of the PDF lacks the widget's words {missing}"
+    assert normalise(PICTURE) in widget_pages
+    printed_without_state = pdf_text(tmp_path / "pdf" / "no-state.pdf")
+    assert not [w for w in words if w in printed_without_state]
+
+
+def test_widgets_that_cannot_be_drawn_are_named_and_the_pdf_is_still_printed(
+        tmp_path, monkeypatch, capsys):
+    from haba_lessons import pdf_export
+
+    monkeypatch.setattr(pdf_export, "EMBED_AMD_JS", tmp_path / "missing" / "embed-amd.js")
+    monkeypatch.setattr(pdf_export, "WIDGETS_TIMEOUT_S", 2)
+    assert main([str(WIDGET_NOTEBOOK), str(tmp_path / "pdf"), "--teacher-only"]) == 0
+    assert (tmp_path / "pdf" / f"{WIDGET_NOTEBOOK.stem}.pdf").is_file()
+    message = capsys.readouterr().err.strip()
+    assert message == (f"{WIDGET_NOTEBOOK.stem}.pdf: 2 widgets could not be drawn from the "
+                       "notebook's stored state within 2 s and print empty; re-execute the "
+                       "notebook (scripts/execute_notebooks.py) to store its widgets again.")

@@ -32,6 +32,7 @@ from ..errors import DataFileError
 from ..lab import SETTINGS as LAB_SETTINGS
 from ..lab import settings_installed
 from ..reset import COURSE_ENV
+from ..trust import trust_course
 from .groups import prepare_group_folder
 
 #: The environment variables ``haba-lessons class-server`` sets for JupyterHub.
@@ -65,6 +66,15 @@ def prepare_group(spawner: Any) -> None:
     for line in prepare_group_folder(home, Path(os.environ["HABA_COURSE"]),
                                      Path(os.environ["HABA_CLASS_DATA"])):
         spawner.log.info("group %s: %s", spawner.user.name, line)
+    # The group's copies trusted, so their stored widgets draw before Run All (see
+    # haba_lessons.trust), in the one signature database every group's server reads.
+    trust_course(home / "notebooks", db_file=signatures(Path(os.environ["HABA_CLASS_STATE"])))
+
+
+def signatures(state: Path) -> Path:
+    """The class server's notebook signature database (each group's server runs with its own
+    home folder, so the user's default database would differ from group to group)."""
+    return state / "nbsignatures.db"
 
 
 def configure(c: Any) -> None:
@@ -95,7 +105,8 @@ def configure(c: Any) -> None:
     c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
     c.Spawner.default_url = WELCOME
     c.Spawner.environment = {COURSE_ENV: settings["HABA_COURSE"]}     # for haba-lessons reset
-    c.Spawner.args = ["--ServerApp.terminals_enabled=False"]
+    c.Spawner.args = ["--ServerApp.terminals_enabled=False",
+                      f"--NotebookNotary.db_file={signatures(state)}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         c.Spawner.args.append("--allow-root")   # a school machine's service may run as root
     if not settings_installed():
