@@ -22,8 +22,6 @@ pypdf = pytest.importorskip("pypdf")
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[1]
 README = (REPO / "README.md").read_text(encoding="utf-8")
-# The plans' content is being cut to fit (issue 19): these print longer than promised today.
-LONGER_TODAY = {"00", "01", "02", "03", "04", "05", "08", "10"}
 
 
 @pytest.fixture(scope="module")
@@ -70,11 +68,7 @@ def test_a_worksheet_prints_its_questions_and_the_mark_scheme_its_answers(printe
 PLANS = [entry for entry in notebooks() if (REPO / "lesson-plans" / f"{entry.stem}.md").is_file()]
 
 
-@pytest.mark.parametrize("entry", [
-    pytest.param(entry, id=entry.number, marks=[pytest.mark.xfail(
-        strict=True, reason="its content is being cut to one page per 45 minutes")]
-        if entry.number in LONGER_TODAY else [])
-    for entry in PLANS])
+@pytest.mark.parametrize("entry", PLANS, ids=[entry.number for entry in PLANS])
 def test_a_lesson_plan_prints_to_no_more_pages_than_the_readme_promises(printed, entry):
     pages = len(pypdf.PdfReader(printed / f"{entry.stem}.pdf").pages)
     assert pages <= pages_promised(README, entry.minutes), f"{entry.stem}: {pages} pages"

@@ -188,4 +188,6 @@ def test_two_groups_record_into_the_one_class_folder_and_ctrl_c_leaves_nothing(
             if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert left == [], f"still running after Ctrl+C: {left}"
     assert port_is_free(int(class_server.url.rsplit(":", 1)[1]))
-    assert "The class server has stopped." in class_server.log.read_text()
+    # JupyterHub stops the groups' servers itself; under load a kernel may outlive it, and the
+    # class server then ends it (the message counts them). Either way nothing is left.
+    assert "The class server has stopped" in class_server.log.read_text()

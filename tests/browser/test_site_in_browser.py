@@ -135,7 +135,8 @@ def test_the_offline_search_finds_a_lesson(served, page_and_guard):
     ("index.html", "site-home.png", None),
     ("notebooks/01-dice-and-sample-spaces.html", "site-01-recorder-and-formulas.png",
      "section#how-sure-is-a-simulation-a-95-interval h2"),
-    ("notebooks/04-quiet-as-a-mouse.html", "site-04-widget.png", ".haba-quiet-as-a-mouse"),
+    ("notebooks/04x-quiet-as-a-mouse-further.html", "site-04x-widget.png",
+     ".haba-quiet-as-a-mouse"),
 ])
 def test_screenshots_of_three_pages(served, page_and_guard, name, shot, element):
     page, guard, failures = page_and_guard
