@@ -175,3 +175,15 @@ def quoted(text: str, code: str | None = None) -> str:
     """``text`` in the language's quotation marks: “…” in English, „…“ in German."""
     return ("\u201e" + text + "\u201c") if (code or language()) == "de" else \
         ("\u201c" + text + "\u201d")
+
+
+def label(text: Any) -> Any:
+    """A label a notebook put in its data (a tree's branch, a table's row), in the language
+    in use: from the notebooks' catalogs (context ``label``), else the library's catalog,
+    else unchanged. Only the drawing is translated: the data keeps its English."""
+    if not isinstance(text, str) or language() == SOURCE:
+        return text
+    from .editions.runtime import label as notebook_label
+
+    found = notebook_label(text, language())
+    return found if found != text else gettext(text)
