@@ -64,8 +64,17 @@ def template(wanted: Iterable[Wanted], language: str, title: str) -> Catalog:
                                      f"unit (see locale/README.md).")
     for item in merge(wanted):
         catalog.add(item.text, context=item.context,
-                    locations=[(place, None) for place in item.places])
+                    locations=[_location(title, place) for place in item.places])
     return catalog
+
+
+def _location(document: str, place: str) -> tuple[str, int | None]:
+    """A place as a gettext location: ``01-dice.ipynb:12`` for "cell 12" (a cell's number,
+    or a line's), else the place itself with its spaces joined."""
+    kind, _, number = place.rpartition(" ")
+    if kind in ("cell", "line") and number.isdigit():
+        return document, int(number)
+    return place.replace(" ", "_"), None
 
 
 def read(path: Path) -> Catalog:
