@@ -9,5 +9,7 @@ cd "$(dirname "$0")"
 HABA_EXTRA=test source scripts/setup-env.sh
 rm -rf build/student-notebooks
 .venv/bin/haba-lessons student-copies notebooks build/student-notebooks
+# the German edition's shipped notebooks (notebooks/de, collected by nbval with notebooks/)
+.venv/bin/haba-lessons student-copies notebooks/de build/student-notebooks/de
 exec .venv/bin/python -m pytest tests notebooks build/student-notebooks \
   --nbval --nbval-current-env -rs "$@"

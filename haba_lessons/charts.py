@@ -21,6 +21,8 @@ from typing import Any
 import altair as alt
 from altair.vegalite.v5.display import mimetype_renderer
 
+from . import i18n
+from .i18n import N_, _, number
 from .distribution import Distribution
 
 #: Okabe & Ito's palette, distinguishable with every common colour-vision deficiency.
@@ -41,7 +43,7 @@ STATIC_FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
 
 
 #: Printed once, the first time a chart is shown without vl-convert.
-NO_STATIC_NOTE = ("Note: charts are interactive only here (vl-convert-python is not installed), "
+NO_STATIC_NOTE = N_("Note: charts are interactive only here (vl-convert-python is not installed), "
                   "so no static picture is stored for GitHub, print or the course website.")
 
 
@@ -81,6 +83,18 @@ def rounded_floats(value: Any) -> Any:
     return value
 
 
+def with_number_locale(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with the language's way of writing numbers on its axes and in its tooltips
+    (Vega-Lite's ``config.locale``; English: unchanged): a decimal comma in German."""
+    language = i18n.language()
+    if language == i18n.SOURCE:
+        return spec
+    locale = {"number": {"decimal": i18n.DECIMAL[language],
+                         "thousands": i18n.THOUSANDS[language], "grouping": [3],
+                         "currency": ["", "\u00a0€"]}}
+    return {**spec, "config": {**spec.get("config", {}), "locale": locale}}
+
+
 def interactive_and_static_renderer(spec: dict[str, Any], **metadata: Any
                                     ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Altair's mimetype bundle plus ``image/svg+xml``.
@@ -91,7 +105,7 @@ def interactive_and_static_renderer(spec: dict[str, Any], **metadata: Any
     processor. Without vl-convert the bundle is Altair's alone and :data:`NO_STATIC_NOTE` is
     printed once.
     """
-    spec = rounded_floats(spec)
+    spec = with_number_locale(rounded_floats(spec))
     bundle, bundle_metadata = mimetype_renderer(spec, **metadata)
     if static_svg_available():
         bundle["image/svg+xml"] = chart_svg(spec)
@@ -102,7 +116,7 @@ def interactive_and_static_renderer(spec: dict[str, Any], **metadata: Any
 
 @cache
 def _print_note_once() -> None:
-    print(NO_STATIC_NOTE)
+    print(_(NO_STATIC_NOTE))
 
 
 alt.renderers.register(RENDERER, interactive_and_static_renderer)
@@ -120,26 +134,30 @@ def _probability_rows(distribution: Distribution, label: str) -> list[dict[str, 
             for outcome, p in distribution.items()]
 
 
-def distribution_bars(distribution: Distribution, *, title: str, x_title: str = "outcome",
+def distribution_bars(distribution: Distribution, *, title: str, x_title: str = N_("outcome"),
                       description: str | None = None) -> alt.Chart:
     """An exact distribution as bars; the tooltip shows each probability as a fraction."""
+    x_title = _(x_title)
     chart = alt.Chart(alt.Data(values=_probability_rows(distribution, title))).mark_bar(
         color=OKABE_ITO[0]
     ).encode(
         x=alt.X("outcome:O", title=x_title, axis=_outcome_axis(distribution.support())),
-        y=alt.Y("probability:Q", title="probability"),
-        tooltip=[alt.Tooltip("outcome:O", title=x_title), alt.Tooltip("exact:N", title="exact")],
+        y=alt.Y("probability:Q", title=_("probability")),
+        tooltip=[alt.Tooltip("outcome:O", title=x_title),
+                 alt.Tooltip("exact:N", title=_("exact"))],
     )
     return chart.properties(
         title=title, width=WIDTH, height=HEIGHT,
-        description=description or f"Bar chart: {title}. Each bar is the exact probability "
-                                   f"of one {x_title}.",
+        description=description or _("Bar chart: {title}. Each bar is the exact probability "
+                                     "of one {x_title}.").format(title=title, x_title=x_title),
     )
 
 
 def compare_distributions(distributions: Mapping[str, Distribution], *, title: str,
-                          x_title: str = "outcome", description: str | None = None) -> alt.Chart:
+                          x_title: str = N_("outcome"), description: str | None = None
+                          ) -> alt.Chart:
     """Several exact distributions side by side, one colour each."""
+    x_title = _(x_title)
     rows = [row for label, dist in distributions.items()
             for row in _probability_rows(dist, label)]
     labels = list(distributions)
@@ -147,61 +165,67 @@ def compare_distributions(distributions: Mapping[str, Distribution], *, title: s
     chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
         x=alt.X("outcome:O", title=x_title, axis=_outcome_axis(outcomes)),
         xOffset=alt.XOffset("series:N", sort=labels),
-        y=alt.Y("probability:Q", title="probability"),
+        y=alt.Y("probability:Q", title=_("probability")),
         color=alt.Color("series:N", sort=labels, title=None,
                         scale=alt.Scale(domain=labels, range=OKABE_ITO[:len(labels)])),
-        tooltip=["series:N", alt.Tooltip("outcome:O", title=x_title),
-                 alt.Tooltip("exact:N", title="exact")],
+        tooltip=[alt.Tooltip("series:N", title=_("series")), alt.Tooltip("outcome:O", title=x_title),
+                 alt.Tooltip("exact:N", title=_("exact"))],
     )
     return chart.properties(
         title=title, width=WIDTH, height=HEIGHT,
-        description=description or f"Grouped bar chart: {title}; one colour per "
-                                   f"{', '.join(labels)}.",
+        description=description or _("Grouped bar chart: {title}; one colour per "
+                                     "{labels}.").format(title=title, labels=", ".join(labels)),
     )
 
 
 def convergence(points: Sequence[Mapping[str, float]], exact: Fraction | float, *, title: str,
-                y_title: str = "simulated estimate",
+                y_title: str = N_("simulated estimate"),
                 description: str | None = None) -> alt.LayerChart:
     """A simulated estimate against the number of trials (log scale), with the exact value as a rule."""
     line = alt.Chart(alt.Data(values=list(points))).mark_line(
         color=OKABE_ITO[0], point=alt.OverlayMarkDef(size=12, color=OKABE_ITO[0])
     ).encode(
-        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title="number of trials (log scale)",
+        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title=_("number of trials (log scale)"),
                 axis=alt.Axis(format="~s", labelSeparation=8)),  # 1k, 10k: labels never touch
-        y=alt.Y("estimate:Q", title=y_title),
-        tooltip=["trials:Q", alt.Tooltip("estimate:Q", format=".4f")],
+        y=alt.Y("estimate:Q", title=_(y_title)),
+        tooltip=[alt.Tooltip("trials:Q", title=_("trials")),
+                 alt.Tooltip("estimate:Q", title=_("estimate"), format=".4f")],
     )
-    exact_label = str(exact) if isinstance(exact, Fraction) else f"{exact:.4f}"
-    rule = alt.Chart(alt.Data(values=[{"exact": float(exact), "label": f"exact: {exact_label}"}])
+    exact_label = str(exact) if isinstance(exact, Fraction) else number(exact, ".4f")
+    rule = alt.Chart(alt.Data(values=[{"exact": float(exact),
+                                       "label": _("exact: {value}").format(value=exact_label)}])
                      ).mark_rule(color=OKABE_ITO[5], strokeDash=[6, 4], size=2).encode(
-        y="exact:Q", tooltip=["label:N"]
+        y="exact:Q", tooltip=[alt.Tooltip("label:N", title=_("exact"))]
     )
     return (line + rule).properties(
         title=title, width=WIDTH, height=HEIGHT,
-        description=description or f"Line chart: {title}. The estimate wanders, then settles "
-                                   f"on the dashed line at the exact value {exact_label}.",
+        description=description or _("Line chart: {title}. The estimate wanders, then settles "
+                                     "on the dashed line at the exact value {exact}.").format(
+                                         title=title, exact=exact_label),
     )
 
 
 def histogram_vs_exact(counts: Mapping[Any, int], distribution: Distribution, *, title: str,
-                       x_title: str = "outcome",
+                       x_title: str = N_("outcome"),
                        description: str | None = None) -> alt.LayerChart:
     """Simulated relative frequencies (bars) against exact probabilities (ticks)."""
+    x_title = _(x_title)
     trials = sum(counts.values())
     rows = [{"outcome": o, "frequency": counts.get(o, 0) / trials}
             for o in distribution.support()]
     bars = alt.Chart(alt.Data(values=rows)).mark_bar(color=OKABE_ITO[4]).encode(
         x=alt.X("outcome:O", title=x_title, axis=_outcome_axis(distribution.support())),
-        y=alt.Y("frequency:Q", title="probability / frequency"),
+        y=alt.Y("frequency:Q", title=_("probability / frequency")),
         tooltip=[alt.Tooltip("outcome:O", title=x_title),
-                 alt.Tooltip("frequency:Q", format=".4f")],
+                 alt.Tooltip("frequency:Q", title=_("frequency"), format=".4f")],
     )
     ticks = alt.Chart(alt.Data(values=_probability_rows(distribution, "exact"))).mark_tick(
         color=OKABE_ITO[5], thickness=3, size=26
-    ).encode(x="outcome:O", y="probability:Q", tooltip=["exact:N"])
+    ).encode(x="outcome:O", y="probability:Q",
+             tooltip=[alt.Tooltip("exact:N", title=_("exact"))])
     return (bars + ticks).properties(
         title=title, width=WIDTH, height=HEIGHT,
-        description=description or f"{title}: light bars are simulated frequencies from "
-                                   f"{trials} trials; dark ticks are the exact probabilities.",
+        description=description or _("{title}: light bars are simulated frequencies from "
+                                     "{trials} trials; dark ticks are the exact "
+                                     "probabilities.").format(title=title, trials=trials),
     )

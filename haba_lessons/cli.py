@@ -1,8 +1,8 @@
 """The ``haba-lessons`` command (also ``python -m haba_lessons``): the same on Linux, macOS
 and Windows, with or without bash.
 
-    haba-lessons open [--student [--force]]  open the course (or the student copies) in JupyterLab
-    haba-lessons app GAME [--windowed]       one game's widget full screen for the projector
+    haba-lessons open [--student [--force]] [--lang de]  the course (or the student copies)
+    haba-lessons app GAME [--windowed] [--lang de]       one game's widget full screen
     haba-lessons app --list                  the games and whether each app is ready
     haba-lessons student-copies SRC DST      copies of the notebooks with solutions blanked
                                              (existing copies are kept; --force replaces)
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-from . import app_mode
+from . import app_mode, i18n
 from .checkout import course_root
 from .errors import HabaLessonsError
 from .text_files import read_text
@@ -43,16 +44,40 @@ def _run(command: list[str], cwd: Path) -> int:
             continue
 
 
+def _language(args: argparse.Namespace) -> str:
+    """The ``--lang`` of a command (checked: an unknown code lists the languages), set as
+    ``HABA_LANG`` for everything this command starts (the kernels, Voilà)."""
+    language = i18n.check_language(args.lang) if args.lang else i18n.language()
+    os.environ[i18n.ENVIRONMENT] = language
+    return language
+
+
+def _edition_folder(root: Path, language: str) -> Path:
+    """The notebooks of ``language``: ``notebooks/<language>`` when it ships notebook 00."""
+    if language == i18n.SOURCE:
+        return root / "notebooks"
+    folder = root / "notebooks" / language
+    if not (folder / "00-welcome.ipynb").is_file():
+        raise HabaLessonsError(f"The course has no notebooks in {language!r} yet "
+                               f"(notebooks/{language}/ is missing): build them with "
+                               f"python scripts/translations.py build.")
+    return folder
+
+
 def open_course(args: argparse.Namespace) -> int:
     from .lab import lab_command
     from .student_copies import make_student_copies, summary
     from .trust import trust_course
 
     root = course_root()
-    folder = root / "notebooks"
+    language = _language(args)
+    source = _edition_folder(root, language)
+    folder = source
     if args.student:
         folder = root / STUDENT_FOLDER
-        copies = make_student_copies(root / "notebooks", folder, force=args.force)
+        if language != i18n.SOURCE:
+            folder = folder / language
+        copies = make_student_copies(source, folder, force=args.force)
         for copy in copies:
             if copy.status != "kept":
                 print(copy)
@@ -62,12 +87,13 @@ def open_course(args: argparse.Namespace) -> int:
         return 2
     trust_course(folder)        # stored widgets draw before Run All (haba_lessons.trust)
     welcome = (folder / "00-welcome.ipynb").relative_to(root).as_posix()
-    return _run(lab_command(root, welcome, port=args.port, open_browser=not args.no_browser),
-                root)
+    return _run(lab_command(root, welcome, port=args.port, open_browser=not args.no_browser,
+                            language=language), root)
 
 
 def app(args: argparse.Namespace) -> int:
     root = course_root()
+    _language(args)
     apps = app_mode.load_apps(app_mode.games_table(root))
     if args.write_notebooks:
         print("wrote:", ", ".join(app_mode.write_notebooks(apps)) or "nothing (no factory)")
@@ -203,6 +229,8 @@ def parser() -> argparse.ArgumentParser:
     opener.add_argument("--no-browser", action="store_true", help="only start the server")
     opener.add_argument("--port", type=int, default=None,
                         help="the port to serve on (default: 8888, or the next free one)")
+    opener.add_argument("--lang", default=None, metavar="CODE",
+                        help="the course's language: en or de (default: HABA_LANG, else en)")
     opener.set_defaults(run=open_course)
 
     player = commands.add_parser("app", help="one game's widget full screen, no code (Voilà)")
@@ -211,6 +239,8 @@ def parser() -> argparse.ArgumentParser:
     player.add_argument("--windowed", action="store_true",
                         help="open in the default browser, not full screen")
     player.add_argument("--port", type=int, default=app_mode.DEFAULT_PORT)
+    player.add_argument("--lang", default=None, metavar="CODE",
+                        help="the app's language: en or de (default: HABA_LANG, else en)")
     player.add_argument("--no-browser", action="store_true", help="only start the server")
     player.add_argument("--write-notebooks", action="store_true",
                         help="regenerate apps/<game>.ipynb from apps/games.toml")

@@ -1,5 +1,5 @@
-"""The one setup every notebook runs first: chart renderer, seed, display options,
-mistakes shown as their message, and the line a widget shows when it is not running.
+"""The one setup every notebook runs first: chart renderer, seed, display options, the
+language, mistakes shown as their message, and the line a widget shows when it is not running.
 
 ``setup`` is quick: it needs numpy, not Altair. Altair (a few tenths of a second to load, more
 on a cold start) is configured the moment it is loaded: at once when a cell has already
@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from . import i18n
 from .errors import HabaLessonsError
 from .simulation import COURSE_SEED, make_rng
 from .widget_notice import show_stylesheet
@@ -27,8 +28,13 @@ from .widget_notice import show_stylesheet
 RENDERER = "haba"
 
 
-def setup(seed: int = COURSE_SEED) -> np.random.Generator:
+def setup(seed: int = COURSE_SEED, lang: str | None = None) -> np.random.Generator:
     """Prepare a notebook and return its random generator.
+
+    ``lang`` chooses the language of everything the library shows (``"de"``: German; see
+    :mod:`haba_lessons.i18n`); without it, ``HABA_LANG`` decides, else English. In another
+    language than English, the strings a code cell prints or titles are translated as the
+    cell runs, from the notebooks' catalogs (:mod:`haba_lessons.editions.code`).
 
     Charts use the course's renderer (:mod:`haba_lessons.charts`): Altair's ``mimetype``
     bundle, so the chart travels inside the notebook as a Vega-Lite spec and renders offline
@@ -39,7 +45,11 @@ def setup(seed: int = COURSE_SEED) -> np.random.Generator:
     running (not run yet, or its kernel gone) say how to make it playable
     (:mod:`haba_lessons.widget_notice`).
     """
-    rng = make_rng(seed)          # checks the seed before anything is changed
+    rng = make_rng(seed)          # checks the seed and the language before anything changes
+    language = i18n.check_language(lang) if lang is not None else i18n.language()
+    i18n.set_language(lang)
+    from .editions.runtime import install
+    install(language)
     _show_mistakes_plainly()
     show_stylesheet()
     altair = sys.modules.get("altair")

@@ -13,6 +13,7 @@ from math import floor
 import pandas as pd
 import sympy
 
+from .i18n import _
 from ._checks import require_int
 from .counting import n as dice_symbol
 from .counting import top_two_count, top_two_pairs
@@ -27,8 +28,9 @@ def ways_table(distribution: Distribution, outcomes: int) -> pd.DataFrame:
     """For each result: the number of the ``outcomes`` equally likely outcomes giving it, and its probability."""
     outcomes = require_int(outcomes, "outcomes", minimum=1)
     return pd.DataFrame({
-        f"ways (out of {outcomes})": {r: int(p * outcomes) for r, p in distribution.items()},
-        "probability": {r: str(p) for r, p in distribution.items()},
+        _("ways (out of {outcomes})").format(outcomes=outcomes):
+            {r: int(p * outcomes) for r, p in distribution.items()},
+        _("probability"): {r: str(p) for r, p in distribution.items()},
     }).T
 
 

@@ -13,6 +13,7 @@ import altair as alt
 import ipywidgets as widgets
 import numpy as np
 
+from .i18n import N_, _, ngettext, number
 from ._checks import require_int
 from .colours import action_style
 from .charts import OKABE_ITO
@@ -27,7 +28,7 @@ ROLLS_PER_CLICK = (1, 10, 100, 1000)
 
 
 def two_dice_grid(*, highlight: int | None = None, sides: int = 6,
-                  title: str = "All 36 ordered rolls of two dice, labelled with their sum"
+                  title: str = N_("All 36 ordered rolls of two dice, labelled with their sum")
                   ) -> alt.LayerChart:
     """The sample space of two dice as a grid: one square per ordered roll, showing its sum.
 
@@ -42,21 +43,24 @@ def two_dice_grid(*, highlight: int | None = None, sides: int = 6,
              "marked": "yes" if first + second == highlight else "no"}
             for first in range(1, sides + 1) for second in range(1, sides + 1)]
     base = alt.Chart(alt.Data(values=rows)).encode(
-        x=alt.X("second die:O", axis=alt.Axis(labelAngle=0, orient="top")),
-        y=alt.Y("first die:O"),
+        x=alt.X("second die:O", title=_("second die"), axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("first die:O", title=_("first die")),
     )
     squares = base.mark_rect(stroke="white", strokeWidth=2).encode(
         color=alt.Color("marked:N", legend=None,
                         scale=alt.Scale(domain=["no", "yes"], range=["#DDDDDD", OKABE_ITO[1]])),
-        tooltip=["first die:O", "second die:O", "sum:Q"],
+        tooltip=[alt.Tooltip("first die:O", title=_("first die")),
+                 alt.Tooltip("second die:O", title=_("second die")),
+                 alt.Tooltip("sum:Q", title=_("sum"))],
     )
     labels = base.mark_text(fontSize=18, fontWeight="bold", color="black").encode(text="label:N")
-    marked = "" if highlight is None else (f" The {sum(r['marked'] == 'yes' for r in rows)} "
-                                           f"squares with sum {highlight} are coloured and starred.")
+    marked = "" if highlight is None else " " + _(
+        "The {count} squares with sum {highlight} are coloured and starred.").format(
+        count=sum(r['marked'] == 'yes' for r in rows), highlight=highlight)
     return (squares + labels).properties(
-        title=title, width=360, height=360,
-        description=f"A {sides} by {sides} grid: row = first die, column = second die, each "
-                    f"square shows the sum.{marked}",
+        title=_(title), width=360, height=360,
+        description=_("A {sides} by {sides} grid: row = first die, column = second die, each "
+                      "square shows the sum.").format(sides=sides) + marked,
     )
 
 
@@ -73,14 +77,15 @@ class DiceRoller:
         self.exact = sum_of_dice(self.dice)
         self.counts: Counter = Counter()
         self.last_roll: tuple[int, ...] = ()
-        self.roll_button = widgets.Button(description=f"Roll {self.dice} dice",
+        self.roll_button = widgets.Button(description=ngettext("Roll {n} die", "Roll {n} dice",
+                                                               self.dice).format(n=self.dice),
                                           button_style="primary", style=action_style("primary"))
         self.roll_button.add_class("haba-roll")
         self.per_click = widgets.Dropdown(options=list(ROLLS_PER_CLICK), value=1,
-                                          description="rolls per click",
+                                          description=_("rolls per click"),
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width="13em"))
-        self.reset_button = widgets.Button(description="Start again")
+        self.reset_button = widgets.Button(description=_("Start again"))
         self.view = widgets.HTML()
         self.view.add_class("haba-dice")
         self.roll_button.on_click(lambda _: self.roll(self.per_click.value))
@@ -115,8 +120,9 @@ class DiceRoller:
 
     def _last_roll_html(self) -> str:
         if not self.last_roll:
-            return ('<div style="font-size:1.4em;margin:0.4em 0">No roll yet: press '
-                    f'<b>Roll {self.dice} dice</b>.</div>')
+            button = ngettext("Roll {n} die", "Roll {n} dice", self.dice).format(n=self.dice)
+            return ('<div style="font-size:1.4em;margin:0.4em 0">'
+                    + _("No roll yet: press <b>{button}</b>.").format(button=button) + '</div>')
         faces = " ".join(f'<span title="{f}">{DIE_FACES[f]}</span>' for f in self.last_roll)
         numbers = " + ".join(str(f) for f in self.last_roll)
         return (f'<div style="font-size:1.4em;margin:0.4em 0"><span style="font-size:2.4em;'
@@ -133,15 +139,17 @@ class DiceRoller:
             bar = min(share / float(largest), 1.3) * 12
             mark = float(exact / largest) * 12
             rows.append(
-                f"<tr><td><b>{total}</b></td><td>{seen}</td><td>{share:.3f}</td>"
-                f"<td>{escape(str(exact))} = {float(exact):.3f}</td>"
+                f"<tr><td><b>{total}</b></td><td>{seen}</td><td>{number(share, '.3f')}</td>"
+                f"<td>{escape(str(exact))} = {number(float(exact), '.3f')}</td>"
                 f'<td><div style="position:relative;width:16em;height:1em">'
                 f'<div style="background:{OKABE_ITO[4]};width:{bar:.2f}em;height:1em"></div>'
                 f'<div style="position:absolute;left:{mark:.2f}em;top:-0.2em;width:3px;'
                 f'height:1.4em;background:{OKABE_ITO[5]}"></div></div></td></tr>')
-        header = ("<tr><th>sum</th><th>times seen</th><th>share</th><th>exact chance</th>"
-                  "<th>bar = share, line = exact</th></tr>")
-        return (f"<div>After <b>{rolls}</b> roll{'s' if rolls != 1 else ''}:</div>"
+        header = "<tr>" + "".join(f"<th>{name}</th>" for name in (
+            _("sum"), _("times seen"), _("share"), _("exact chance"),
+            _("bar = share, line = exact"))) + "</tr>"
+        return ("<div>" + ngettext("After <b>{n}</b> roll:", "After <b>{n}</b> rolls:", rolls)
+                .format(n=rolls) + "</div>"
                 f'<table style="font-size:1.1em;border-spacing:0.8em 0.1em">{header}{"".join(rows)}'
                 f"</table>")
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
+from .i18n import N_, _, ngettext
 from ._checks import shown
 from .errors import InvalidArgumentError
 
@@ -43,7 +44,8 @@ class Verdict:
 
     def __str__(self) -> str:
         mark = "✓" if self.ok else "✗"
-        return f"{mark} Exercise {self.exercise}: {self.message}"
+        return _("{mark} Exercise {exercise}: {message}").format(
+            mark=mark, exercise=self.exercise, message=_(self.message))
 
     def __repr__(self) -> str:
         return str(self)
@@ -57,7 +59,7 @@ class Verdict:
 # A key takes the student's answer and returns (ok, message).
 Key = Callable[[Any], "tuple[bool, str]"]
 
-NOT_ANSWERED = "not answered yet: replace the ... with your answer and run the cell again."
+NOT_ANSWERED = N_("not answered yet: replace the ... with your answer and run the cell again.")
 
 
 def _module(value: Any) -> str:
@@ -147,16 +149,18 @@ def exact(value: int | Fraction) -> Key:
             return False, hint
         given = _as_exact(answer)
         if given is not None:
-            return (True, "right.") if given == target else (False, "not right; try again.")
+            return (True, N_("right.")) if given == target else (False, N_("not right; try again."))
         decimal = _as_float(answer)
         if target.denominator == 1:
             if math.isfinite(decimal) and Fraction(decimal) == target:
-                return False, "close — this is a whole number: write it without a decimal point."
-            return False, "not right, and a whole number is expected."
+                return False, N_("close — this is a whole number: write it without a decimal "
+                                 "point.")
+            return False, N_("not right, and a whole number is expected.")
         if _close(decimal, target):
-            return False, ("close — your decimal matches, but an exact fraction is expected: "
-                           "write it with Fraction(a, b).")
-        return False, "not right, and an exact fraction is expected: write it with Fraction(a, b)."
+            return False, N_("close — your decimal matches, but an exact fraction is expected: "
+                             "write it with Fraction(a, b).")
+        return False, N_("not right, and an exact fraction is expected: write it with "
+                         "Fraction(a, b).")
 
     return key
 
@@ -173,8 +177,8 @@ def approx(value: float, tolerance: float) -> Key:
             decimal = _as_float(answer)
             given = Fraction(decimal) if math.isfinite(decimal) else None
         if given is not None and abs(given - Fraction(value)) <= Fraction(tolerance):
-            return True, "right."
-        return False, "not right; try again."
+            return True, N_("right.")
+        return False, N_("not right; try again.")
 
     return key
 
@@ -191,8 +195,9 @@ def choice(*accepted: str) -> Key:
         if answer is Ellipsis or answer is None:
             return False, NOT_ANSWERED
         if not isinstance(answer, str):
-            return False, "give your answer as text in quotes, like \"your words\"."
-        return (True, "right.") if normal(answer) in targets else (False, "not right; try again.")
+            return False, N_("give your answer as text in quotes, like \"your words\".")
+        return (True, N_("right.")) if normal(answer) in targets \
+            else (False, N_("not right; try again."))
 
     return key
 
@@ -204,7 +209,7 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
         if answer is Ellipsis or answer is None or _unfinished(answer):
             return False, NOT_ANSWERED
         if not callable(answer):
-            return False, "give the function itself (its name, without brackets)."
+            return False, N_("give the function itself (its name, without brackets).")
         for args in inputs:
             where = ", ".join(map(repr, args))
             try:
@@ -218,7 +223,8 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
                                f"value (for a total, add them up with sum(...)).")
             if not _same(given, reference(*args)):
                 return False, f"your function gives {shown(given)} for ({where}), which is not right."
-        return True, f"right on all {len(inputs)} test inputs."
+        return True, ngettext("right on the {n} test input.", "right on all {n} test inputs.",
+                              len(inputs)).format(n=len(inputs))
 
     return key
 
@@ -257,7 +263,7 @@ def holds(test: Callable[[Any], bool], hint: str) -> Key:
             ok = bool(test(answer))
         except Exception:  # a malformed answer is a wrong answer, with the hint
             ok = False
-        return (True, "right.") if ok else (False, f"not right. {hint}")
+        return (True, N_("right.")) if ok else (False, _("not right. {hint}").format(hint=_(hint)))
 
     return key
 

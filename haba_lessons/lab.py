@@ -9,6 +9,10 @@ warning a teacher cannot act on.
   A regular install (Binder's) copies it to ``<prefix>/share/jupyter/lab/settings/overrides.d``,
   where JupyterLab reads it by itself; an editable install (``./course.sh``) copies nothing,
   so :func:`lab_command` then points JupyterLab's application settings at the package's copy.
+* **JupyterLab's own words in the course's language.** ``haba-lessons open --lang de`` points
+  JupyterLab at ``jupyter/lab/settings-de``, whose override also selects ``de_DE`` (the menus
+  then come from the pinned ``jupyterlab-language-pack-de-DE``); in English the course's
+  override selects nothing, so JupyterLab speaks English (or what a user chose).
 * **The printed address opens notebook 00** (``LabApp.default_url``), not the Launcher.
 * **No deprecation warning on every start** ("ServerApp.token config is deprecated", and
   traitlets' warnings about jupyter_lsp's traits). Nothing in the course sets those options:
@@ -29,6 +33,8 @@ from pathlib import Path
 
 #: The settings folder shipped in the package (its overrides.d holds the course's file).
 SETTINGS = Path(__file__).resolve().parent / "jupyter" / "lab" / "settings"
+#: Each other language's settings folder: the same override, plus JupyterLab's locale.
+LANGUAGE_SETTINGS = {"de": SETTINGS.with_name("settings-de")}
 OVERRIDE_FILE = Path("overrides.d") / "haba-lessons.json"
 
 
@@ -41,12 +47,14 @@ def settings_installed() -> bool:
 
 
 def lab_command(root: Path, notebook: str, *, port: int | None = None,
-                open_browser: bool = True) -> list[str]:
+                open_browser: bool = True, language: str = "en") -> list[str]:
     """The command that serves ``root`` and opens ``notebook`` (a path inside ``root``, with
-    ``/`` separators) in JupyterLab."""
+    ``/`` separators) in JupyterLab, its menus in ``language``."""
     command = [sys.executable, "-m", "haba_lessons.lab", f"--ServerApp.root_dir={root}",
                f"--LabApp.default_url=/lab/tree/{notebook}"]
-    if not settings_installed():
+    if language in LANGUAGE_SETTINGS:
+        command.append(f"--LabApp.app_settings_dir={LANGUAGE_SETTINGS[language]}")
+    elif not settings_installed():
         command.append(f"--LabApp.app_settings_dir={SETTINGS}")
     if port is not None:
         command.append(f"--ServerApp.port={port}")

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .i18n import _, number
 from ._checks import require_int
 from .distribution import Distribution
 from .errors import InvalidArgumentError
@@ -61,7 +62,8 @@ def sample_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: np.random.Genera
     """
     total = sum((p for _, p in outcomes), Fraction(0))
     if total != 1:
-        raise InvalidArgumentError(f"chance outcomes must add up to 1, not {total}.")
+        raise InvalidArgumentError(_("chance outcomes must add up to 1, not {total}.")
+                                   .format(total=total))
     return outcome_at(outcomes, rng.random())
 
 
@@ -92,7 +94,7 @@ def convergence_points(hits: np.ndarray, points: int = 60) -> list[dict[str, flo
     """Running frequency of a 0/1 array at about ``points`` sample sizes on a log scale."""
     hits = np.asarray(hits, dtype=float)
     if hits.size == 0:
-        raise InvalidArgumentError("no simulated values to show.")
+        raise InvalidArgumentError(_("no simulated values to show."))
     cumulative = np.cumsum(hits)
     sizes = np.unique(np.geomspace(1, hits.size, num=points).round().astype(int))
     return [{"trials": int(n), "estimate": float(cumulative[n - 1] / n)} for n in sizes]
@@ -115,7 +117,9 @@ class Estimate:
 
     def __str__(self) -> str:
         low, high = self.interval
-        return f"{self.value:.3f} (95% CI {low:.3f} to {high:.3f}, n = {self.trials})"
+        return _("{value} (95% CI {low} to {high}, n = {trials})").format(
+            value=number(self.value, ".3f"), low=number(low, ".3f"), high=number(high, ".3f"),
+            trials=self.trials)
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -34,14 +34,15 @@ from pathlib import Path
 
 import nbformat
 
+from .i18n import N_, _, using
 from .errors import DataFileError
 from .text_files import read_text
 
 SOLUTION_TAG = "solution"
 CHECK_TAG = "check"
 NBVAL_IGNORE_OUTPUT = "nbval-ignore-output"
-CODE_PROMPT = "# Your answer here.\n"
-MARKDOWN_PROMPT = "*Your answer here.*"
+CODE_PROMPT = N_("# Your answer here.\n")
+MARKDOWN_PROMPT = N_("*Your answer here.*")
 
 
 def is_solution(cell: nbformat.NotebookNode) -> bool:
@@ -58,6 +59,9 @@ def blank_solutions(notebook: nbformat.NotebookNode) -> int:
     Self-check cells lose their stored verdict and are excluded from nbval's comparison.
     """
     blanked = 0
+    language = notebook.get("metadata", {}).get("haba_lessons", {}).get("language", "en")
+    with using(language):                      # a translated edition's prompts in its language
+        code_prompt, markdown_prompt = _(CODE_PROMPT), _(MARKDOWN_PROMPT)
     for cell in notebook.cells:
         if is_check(cell):
             cell.outputs = []
@@ -68,11 +72,11 @@ def blank_solutions(notebook: nbformat.NotebookNode) -> int:
         blanked += 1
         if cell.cell_type == "code":
             prompt = cell.metadata.pop("student_prompt", "")
-            cell.source = prompt.rstrip("\n") + "\n" if prompt else CODE_PROMPT
+            cell.source = prompt.rstrip("\n") + "\n" if prompt else code_prompt
             cell.outputs = []
             cell.execution_count = None
         else:
-            cell.source = MARKDOWN_PROMPT
+            cell.source = markdown_prompt
         cell.metadata["tags"] = [t for t in cell.metadata["tags"] if t != SOLUTION_TAG] + [
             "answer"
         ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -24,6 +25,7 @@ import nbformat
 
 from .catalog import notebooks
 from .errors import DataFileError
+from .i18n import _
 
 COVERAGE = ("covered", "partly", "not")
 WORDING = {"quoted": "", "unchecked": "†", "paraphrased": "‡"}
@@ -241,21 +243,26 @@ def find_section(section: Section, folder: str | Path) -> str | None:
     return None
 
 
+#: Names a section in a table: (section, notebooks folder) -> "§4 Does reality agree" or None.
+Finder = Callable[["Section", "str | Path"], "str | None"]
+
+
 # --- rendering --------------------------------------------------------------------------------
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _where_taught(objective: Objective, folder: str | Path) -> str:
-    parts = [f"{section.notebook} {find_section(section, folder) or section.label}"
+def _where_taught(objective: Objective, folder: str | Path, find: Finder) -> str:
+    parts = [f"{section.notebook} {find(section, folder) or section.label}"
              for section in objective.taught_in]
     return "; ".join(parts) if parts else "—"
 
 
 def summary_table(syllabus_map: SyllabusMap) -> str:
     """Objectives covered, partly covered and not covered, per syllabus."""
-    lines = ["| syllabus | objectives | covered | partly | not covered |",
+    lines = ["| " + " | ".join([_("syllabus"), _("objectives"), _("covered"), _("partly"),
+                                _("not covered")]) + " |",
              "|---|---|---|---|---|"]
     for syllabus in syllabus_map.syllabi:
         count = syllabus_map.counts()[syllabus.id]
@@ -264,29 +271,41 @@ def summary_table(syllabus_map: SyllabusMap) -> str:
     return "\n".join(lines)
 
 
-def full_table(syllabus_map: SyllabusMap, folder: str | Path) -> str:
+def full_table(syllabus_map: SyllabusMap, folder: str | Path,
+               find: Finder | None = None) -> str:
     """Every objective: its syllabus and code, its words, where it is taught, its coverage."""
-    lines = ["| syllabus | objective | taught in | coverage |", "|---|---|---|---|"]
+    find = find or find_section
+    lines = ["| " + " | ".join([_("syllabus"), _("objective"), _("taught in"), _("coverage")])
+             + " |", "|---|---|---|---|"]
     for o in syllabus_map.objectives:
         title = next(s.title for s in syllabus_map.syllabi if s.id == o.syllabus)
         label = f"**{o.code}**" if o.code else f"*{o.where}*"
-        coverage = o.coverage if o.coverage == "covered" else f"{o.coverage}: {o.note}"
+        coverage = (_("covered") if o.coverage == "covered"
+                    else f"{_(_COVERAGE_WORDS[o.coverage])}: {o.note}")
         lines.append(f"| {title} | {label} {_cell(o.text)}{WORDING[o.wording]} | "
-                     f"{_cell(_where_taught(o, folder))} | {_cell(coverage)} |")
+                     f"{_cell(_where_taught(o, folder, find))} | {_cell(coverage)} |")
     return "\n".join(lines)
 
 
-def render(syllabus_map: SyllabusMap, folder: str | Path) -> str:
-    """The map as Markdown: the counts, the documents, then every objective (folded)."""
-    documents = "\n".join(f"* **{s.title}**: {s.document}. Listed: {s.scope}. Wording "
-                          f"compared with: {s.checked}." for s in syllabus_map.syllabi)
+#: How a coverage value reads in the table (translated where it is shown).
+_COVERAGE_WORDS = {"covered": "covered", "partly": "partly", "not": "not"}
+
+
+def render(syllabus_map: SyllabusMap, folder: str | Path, find: Finder | None = None) -> str:
+    """The map as Markdown: the counts, the documents, then every objective (folded).
+    ``find`` names a section in a table (default: :func:`find_section`)."""
+    documents = "\n".join(
+        "* " + _("**{title}**: {document}. Listed: {scope}. Wording compared with: {checked}.")
+        .format(title=s.title, document=s.document, scope=s.scope, checked=s.checked)
+        for s in syllabus_map.syllabi)
     return (f"{summary_table(syllabus_map)}\n\n"
             f"{documents}\n\n"
-            "<details><summary><b>Every objective, quoted briefly, and the lesson sections "
-            "that teach it</b></summary>\n\n"
-            f"{full_table(syllabus_map, folder)}\n\n"
-            "† wording not compared with the document here; ‡ the objective in our words; "
-            "check both against the publisher's text.\n\n</details>")
+            "<details><summary><b>"
+            + _("Every objective, quoted briefly, and the lesson sections that teach it")
+            + "</b></summary>\n\n"
+            f"{full_table(syllabus_map, folder, find)}\n\n"
+            + _("† wording not compared with the document here; ‡ the objective in our words; "
+                "check both against the publisher's text.") + "\n\n</details>")
 
 
 def readme_block(syllabus_map: SyllabusMap, folder: str | Path) -> str:
@@ -294,13 +313,14 @@ def readme_block(syllabus_map: SyllabusMap, folder: str | Path) -> str:
     return f"{README_START}\n{render(syllabus_map, folder)}\n{README_END}"
 
 
-def welcome_cell_source(syllabus_map: SyllabusMap, folder: str | Path) -> str:
+def welcome_cell_source(syllabus_map: SyllabusMap, folder: str | Path,
+                        find: Finder | None = None) -> str:
     """Notebook 00's cell: a heading, one line on what the map is, and the map."""
-    return ("## The syllabus map\n\n"
-            "Which lesson sections teach each probability objective of the syllabi of "
-            "England, the US and Germany, and how fully (generated from "
-            "`haba_lessons/data/syllabus.toml` by `scripts/update_syllabus_map.py`).\n\n"
-            f"{render(syllabus_map, folder)}")
+    return ("## " + _("The syllabus map") + "\n\n"
+            + _("Which lesson sections teach each probability objective of the syllabi of "
+                "England, the US and Germany, and how fully (generated from "
+                "`haba_lessons/data/syllabus.toml` by `scripts/update_syllabus_map.py`).")
+            + f"\n\n{render(syllabus_map, folder, find)}")
 
 
 __all__ = ["COVERAGE", "WORDING", "Syllabus", "Section", "Objective", "SyllabusMap", "load_map",

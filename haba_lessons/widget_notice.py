@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-NOT_RUNNING = "Not running: choose Run ▸ Run All Cells to play."
-PICTURE = "A picture: open the notebook and choose Run ▸ Run All Cells to play."
-APP_NOT_RUNNING = "Not running: reload the page to play again."
+from .i18n import N_, _
+
+NOT_RUNNING = N_("Not running: choose Run ▸ Run All Cells to play.")
+PICTURE = N_("A picture: open the notebook and choose Run ▸ Run All Cells to play.")
+APP_NOT_RUNNING = N_("Not running: reload the page to play again.")
 STYLE_CLASS = "haba-widget-notice"
 
 #: The outermost disconnected VBox of an output (no disconnected view around it).
@@ -36,12 +38,19 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-STYLESHEET = f"""\
+def stylesheet() -> str:
+    """The stylesheet, its lines in the language in use."""
+    return (_STYLESHEET.replace("@NOT_RUNNING@", _css_string(_(NOT_RUNNING)))
+            .replace("@PICTURE@", _css_string(_(PICTURE)))
+            .replace("@APP_NOT_RUNNING@", _css_string(_(APP_NOT_RUNNING))))
+
+
+_STYLESHEET = f"""\
 /* haba_lessons.widget_notice: a widget that is not running says how to make it playable */
 .jp-OutputArea-child:has(> .jp-OutputArea-output style.{STYLE_CLASS}) {{ display: none; }}
 .jp-OutputArea-output .jupyter-widgets-disconnected::before {{ content: none; }}
 {_OUTERMOST}::before {{
-  content: {_css_string(NOT_RUNNING)};
+  content: @NOT_RUNNING@;
   display: block;
   align-self: stretch;
   margin: 0 0 4px 0;
@@ -52,14 +61,14 @@ STYLESHEET = f"""\
   font: 600 var(--jp-ui-font-size1, 13px) / 1.4 var(--jp-ui-font-family, sans-serif);
   white-space: normal;
 }}
-.widget-subarea > {_OUTERMOST}::before {{ content: {_css_string(PICTURE)}; }}
-[data-voila] {_OUTERMOST}::before {{ content: {_css_string(APP_NOT_RUNNING)}; }}
+.widget-subarea > {_OUTERMOST}::before {{ content: @PICTURE@; }}
+[data-voila] {_OUTERMOST}::before {{ content: @APP_NOT_RUNNING@; }}
 """
 
 
 def stylesheet_html() -> str:
     """The stylesheet as the HTML output that carries it."""
-    return f'<style class="{STYLE_CLASS}">\n{STYLESHEET}</style>'
+    return f'<style class="{STYLE_CLASS}">\n{stylesheet()}</style>'
 
 
 def show_stylesheet() -> bool:

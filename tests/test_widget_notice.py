@@ -26,7 +26,7 @@ def test_each_line_is_one_short_sentence_quoted_intact_in_the_stylesheet():
     for line in (widget_notice.NOT_RUNNING, widget_notice.PICTURE,
                  widget_notice.APP_NOT_RUNNING):
         assert "\n" not in line and len(line) <= 70 and line.endswith(".")
-        assert f'content: "{line}";' in widget_notice.STYLESHEET
+        assert f'content: "{line}";' in widget_notice.stylesheet()
     assert widget_notice._css_string('say "hi" \\ now') == '"say \\"hi\\" \\\\ now"'
     html = widget_notice.stylesheet_html()
     assert html.startswith(f'<style class="{widget_notice.STYLE_CLASS}">')

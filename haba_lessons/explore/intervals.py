@@ -17,6 +17,7 @@ from math import comb
 import altair as alt
 import ipywidgets as widgets
 
+from ..i18n import _
 from .._checks import require_int, require_probability
 from ..charts import OKABE_ITO, WIDTH
 from ..errors import HabaLessonsError
@@ -77,27 +78,34 @@ def miss_chance(probability: Fraction, trials: int,
 
 def coverage_chart(intervals: Sequence[Interval], exact: Fraction, *, title: str) -> alt.LayerChart:
     """One horizontal line per interval, the misses in a second colour, the exact value as a rule."""
+    contains, miss = _("contains the exact value"), _("misses")
     rows = [{"experiment": i + 1, "low": low, "high": high,
-             "verdict": "contains the exact value" if low <= exact <= high else "misses"}
+             "verdict": contains if low <= exact <= high else miss}
             for i, (low, high) in enumerate(intervals)]
-    verdicts = ["contains the exact value", "misses"]
+    verdicts = [contains, miss]
     lines = alt.Chart(alt.Data(values=rows)).mark_rule(size=2).encode(
-        x=alt.X("low:Q", title="95% interval", scale=alt.Scale(zero=False)),
+        x=alt.X("low:Q", title=_("95% interval"), scale=alt.Scale(zero=False)),
         x2="high:Q",
-        y=alt.Y("experiment:O", title="experiment", axis=alt.Axis(values=[1, 25, 50, 75, 100])),
+        y=alt.Y("experiment:O", title=_("experiment"),
+                axis=alt.Axis(values=[1, 25, 50, 75, 100])),
         # the legend below the chart: on the right its longer label was clipped in print
         color=alt.Color("verdict:N", title=None, legend=alt.Legend(orient="bottom"),
                         scale=alt.Scale(domain=verdicts, range=[OKABE_ITO[0], OKABE_ITO[5]])),
-        tooltip=["experiment:O", alt.Tooltip("low:Q", format=".3f"),
-                 alt.Tooltip("high:Q", format=".3f"), "verdict:N"],
+        tooltip=[alt.Tooltip("experiment:O", title=_("experiment")),
+                 alt.Tooltip("low:Q", title=_("from"), format=".3f"),
+                 alt.Tooltip("high:Q", title=_("to"), format=".3f"),
+                 alt.Tooltip("verdict:N", title=_("verdict"))],
     )
-    rule = alt.Chart(alt.Data(values=[{"exact": float(exact), "label": f"exact: {exact}"}])).mark_rule(
-        color="black", strokeDash=[6, 4]).encode(x="exact:Q", tooltip=["label:N"])
-    misses = sum(row["verdict"] == "misses" for row in rows)
+    rule = alt.Chart(alt.Data(values=[{"exact": float(exact),
+                                       "label": _("exact: {value}").format(value=exact)}])
+                     ).mark_rule(color="black", strokeDash=[6, 4]).encode(
+        x="exact:Q", tooltip=[alt.Tooltip("label:N", title=_("exact"))])
+    misses = sum(row["verdict"] == miss for row in rows)
     return (lines + rule).properties(
         title=title, width=WIDTH, height=360,
-        description=f"{title}: {len(rows)} horizontal intervals; {misses} miss the dashed line "
-                    f"at the exact value {exact} and are drawn in orange.",
+        description=_("{title}: {count} horizontal intervals; {misses} miss the dashed line "
+                      "at the exact value {exact} and are drawn in orange.").format(
+                          title=title, count=len(rows), misses=misses, exact=exact),
     )
 
 

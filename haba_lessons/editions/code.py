@@ -1,0 +1,207 @@
+"""The English a code cell shows the reader, translated as the cell runs, the code unchanged.
+
+A translated notebook's code cells are the English ones, byte for byte (only ``setup()``
+becomes ``setup(lang="de")``). What a cell prints and titles is translated at run time: the
+IPython AST transformer that ``setup(lang=...)`` installs replaces exactly the strings that
+a catalog lists, in exactly these places (:func:`shown_strings`):
+
+- a string or f-string given to ``print(...)``;
+- a string or f-string given as ``title=``, ``x_title=``, ``y_title=``, ``description=``,
+  ``subtitle=`` or ``caption=`` (the charts' words).
+
+Nothing else is touched, so a string the code compares, looks up or writes to a file keeps
+its English value. An f-string's catalog entry is its template, written as in the source
+(``n = {n:>7,}: estimate {k / n:.4f}``); the translation must keep every ``{...}`` field
+(it may move them), and in German each field's number is written with a decimal comma.
+
+Labels in a cell's data (a tree's branch names, ``"special" if card.special else
+"animal"``) stay English in the data, where the code compares them, and are translated only
+where the library draws them (:func:`haba_lessons.i18n.label`): the catalog lists them with
+the context ``label`` (:func:`label_strings` finds them).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+#: Keyword arguments whose string is shown to the reader (a chart's or a widget's words).
+SHOWN_KEYWORDS = frozenset({"title", "x_title", "y_title", "description", "subtitle", "caption"})
+#: The catalog contexts of a code cell's strings.
+CODE, LABEL = "code", "label"
+_LETTERS = re.compile(r"[^\W\d_]{2}")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A string a cell shows: its catalog text, and where it is (node, its parent)."""
+
+    text: str
+    node: ast.expr
+
+
+def template(node: ast.expr) -> str | None:
+    """The catalog text of a string constant or f-string (None for anything else)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_piece(value) for value in node.values)
+    return None
+
+
+def _piece(value: ast.expr) -> str:
+    if isinstance(value, ast.Constant):
+        return str(value.value).replace("{", "{{").replace("}", "}}")
+    assert isinstance(value, ast.FormattedValue)
+    text = "{" + ast.unparse(value.value)
+    if value.conversion != -1:
+        text += "!" + chr(value.conversion)
+    if value.format_spec is not None:
+        text += ":" + "".join(_piece(part) for part in value.format_spec.values)
+    return text + "}"
+
+
+def _worth_translating(text: str | None) -> bool:
+    return text is not None and bool(_LETTERS.search(re.sub(r"\{[^{}]*\}", "", text)))
+
+
+def shown_strings(tree: ast.AST) -> Iterator[Shown]:
+    """The strings of ``tree`` that a reader sees: print arguments and shown keywords."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        candidates: list[ast.expr] = []
+        if isinstance(node.func, ast.Name) and node.func.id == "print":
+            candidates += node.args
+        candidates += [keyword.value for keyword in node.keywords
+                       if keyword.arg in SHOWN_KEYWORDS]
+        for candidate in candidates:
+            text = template(candidate)
+            if _worth_translating(text):
+                yield Shown(text, candidate)
+
+
+def label_strings(tree: ast.AST) -> Iterator[str]:
+    """Strings that look like labels in a cell's data: the branches of ``a if c else b`` and
+    the strings in tuples and lists given to a call, never one that is compared."""
+    compared: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for part in ast.walk(node):
+                compared.add(id(part))
+    found: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.IfExp):
+            found += [node.body, node.orelse]
+        elif isinstance(node, ast.Call):
+            for argument in [*node.args, *(k.value for k in node.keywords)]:
+                for part in ast.walk(argument):
+                    if isinstance(part, (ast.Tuple, ast.List)):
+                        found += part.elts
+    shown = {id(item.node) for item in shown_strings(tree)}
+    for node in found:
+        if id(node) in compared or id(node) in shown:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and _worth_translating(node.value):
+            yield node.value
+
+
+# --- a template's fields -------------------------------------------------------------------
+
+def fields(text: str) -> list[str]:
+    """The ``{...}`` fields of an f-string template, as written (``{{`` is a brace)."""
+    found, index, depth, start = [], 0, 0, 0
+    while index < len(text):
+        char = text[index]
+        if depth == 0 and text.startswith(("{{", "}}"), index):
+            index += 2
+            continue
+        if char == "{":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                found.append(text[start:index + 1])
+        index += 1
+    return found
+
+
+def _literal(text: str) -> str:
+    return text.replace("{{", "{").replace("}}", "}")
+
+
+def translated_fstring(node: ast.JoinedStr, translation: str, number_call: ast.expr | None
+                       ) -> ast.JoinedStr:
+    """``node`` with the literal text of ``translation`` and the same fields (each field
+    found by its text); with ``number_call``, each field's value is written through it."""
+    originals = {_piece(value): value for value in node.values
+                 if isinstance(value, ast.FormattedValue)}
+    values: list[ast.expr] = []
+    position = 0
+    for field in fields(translation):
+        start = translation.index(field, position)
+        if start > position:
+            values.append(ast.Constant(_literal(translation[position:start])))
+        values.append(_localized(originals[field], number_call))
+        position = start + len(field)
+    if position < len(translation):
+        values.append(ast.Constant(_literal(translation[position:])))
+    return ast.copy_location(ast.JoinedStr(values=values), node)
+
+
+def _localized(value: ast.FormattedValue, number_call: ast.expr | None) -> ast.FormattedValue:
+    if number_call is None or value.conversion != -1:
+        return value
+    spec = value.format_spec if value.format_spec is not None else ast.Constant("")
+    call = ast.Call(func=number_call, args=[value.value, spec], keywords=[])
+    return ast.FormattedValue(value=call, conversion=-1, format_spec=None)
+
+
+class Translator(ast.NodeTransformer):
+    """Replaces the shown strings of a cell that ``texts`` translates (English -> German);
+    an f-string keeps its fields and writes their numbers the language's way."""
+
+    def __init__(self, texts: Mapping[str, str], language: str) -> None:
+        self.texts = dict(texts)
+        self.language = language
+
+    def _number_call(self) -> ast.expr:
+        module = ast.Call(func=ast.Name("__import__", ast.Load()),
+                          args=[ast.Constant("haba_lessons.i18n")],
+                          keywords=[ast.keyword("fromlist", ast.List([ast.Constant("number")],
+                                                                     ast.Load()))])
+        return ast.Attribute(value=module, attr="number", ctx=ast.Load())
+
+    def visit_Module(self, tree: ast.Module) -> ast.Module:
+        replacements = {}
+        for item in shown_strings(tree):
+            translation = self.texts.get(item.text)
+            if translation is None:
+                continue
+            if isinstance(item.node, ast.JoinedStr):
+                if sorted(fields(translation)) != sorted(fields(item.text)):
+                    continue            # a broken entry never reaches a cell (see catalogs)
+                replacements[id(item.node)] = translated_fstring(item.node, translation,
+                                                                 self._number_call())
+            else:
+                replacements[id(item.node)] = ast.copy_location(ast.Constant(translation),
+                                                                item.node)
+        if replacements:
+            tree = _Replace(replacements).visit(tree)
+            ast.fix_missing_locations(tree)
+        return tree
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, replacements: dict[int, ast.expr]) -> None:
+        self.replacements = replacements
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        if id(node) in self.replacements:
+            return self.replacements[id(node)]
+        return super().generic_visit(node)
