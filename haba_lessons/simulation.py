@@ -135,9 +135,9 @@ class MeanEstimate:
         return f"{self.mean:.1f} (95% CI {self.low:.1f} to {self.high:.1f}, n = {self.n})"
 
 
-def mean_interval(values: Iterable[float] | np.ndarray,
-                  z: float = 1.959963984540054) -> MeanEstimate:
-    """The mean of ``values`` (at least 2) with its 95% interval, mean ± z s/√n."""
+def mean_interval(values: Iterable[float] | np.ndarray, z: float = 1.96) -> MeanEstimate:
+    """The mean of ``values`` (at least 2) with its 95% interval, mean ± z s/√n (z = 1.96,
+    as the lessons write it)."""
     values = np.asarray(values if isinstance(values, np.ndarray) else list(values),
                         dtype=float)
     if values.size < 2:

@@ -56,7 +56,7 @@ def test_mean_estimate_by_hand():
     from haba_lessons.games.mouse_trap.simulate import mean_estimate
     # values 1, 2, 3, 4: mean 2.5, sample sd sqrt(5/3), half-width 1.96 * sqrt(5/3) / 2
     e = mean_estimate([1, 2, 3, 4])
-    half = 1.959963984540054 * (5 / 3) ** 0.5 / 2
+    half = 1.96 * (5 / 3) ** 0.5 / 2
     assert (e.mean, e.n) == (2.5, 4)
     assert abs(e.low - (2.5 - half)) < 1e-12 and abs(e.high - (2.5 + half)) < 1e-12
     assert str(e) == "2.5 (95% CI 1.2 to 3.8, n = 4)"

@@ -19,8 +19,8 @@ import ipywidgets as widgets
 
 from ..errors import HabaLessonsError, IllegalActionError
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
-from ..games.quiet_as_a_mouse.rules import SLID_OUT, Game, make_skills
-from ..games.quiet_as_a_mouse.widget import CompanionPanel
+from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
+from ..games.quiet_as_a_mouse.widget import COMPANION_SKILL, CompanionPanel
 from .records import Record
 from .transfer import download_link
 from .writer import ClassDataFile
@@ -177,23 +177,21 @@ class SpookiesRecorder(Recorder):
 
 
 class _RecordingGame(Game):
-    """The Quiet as a Mouse engine, telling the recorder about each roll and attempt it accepts."""
+    """The Quiet as a Mouse engine, telling the recorder about each roll and attempt it
+    accepts (every chance outcome, typed or drawn, passes through the engine's ``_happen``)."""
 
     recorder: QuietAsAMouseRecorder | None = None
 
-    def apply_roll(self, roll) -> None:
-        player = self.current
-        before = self.clone()
-        super().apply_roll(roll)
-        if self.recorder is not None:
-            self.recorder._engine_did(before, player, "roll", f"{roll[0]} {roll[1]}")
-
-    def apply_attempt(self, outcome) -> None:
-        player = self.current
-        before = self.clone()
-        super().apply_attempt(outcome)
-        kind = outcome[0] if isinstance(outcome, tuple) else outcome
-        if self.recorder is not None:
+    def _happen(self, outcome) -> None:
+        player, phase = self.current, self.phase
+        before = self.copy()
+        super()._happen(outcome)
+        if self.recorder is None:
+            return
+        if phase == ROLL:
+            self.recorder._engine_did(before, player, "roll", f"{outcome[0]} {outcome[1]}")
+        else:
+            kind = outcome[0] if isinstance(outcome, tuple) else outcome
             self.recorder._engine_did(before, player, "attempt",
                                       SLID_OUT if kind == SLID_OUT else str(kind))
 
@@ -203,8 +201,6 @@ class _RecordingGame(Game):
         other.recorder = None
         return other
 
-    clone = copy
-
 
 class _RecordingCompanion(CompanionPanel):
     """The course's companion panel, playing a recording engine."""
@@ -212,16 +208,14 @@ class _RecordingCompanion(CompanionPanel):
     def __init__(self, players: int, layout: Layout, seed: int, recorder) -> None:
         self.recorder = recorder
         super().__init__(players, layout, seed)
-        self.game = self._recording(self.game)
 
-    def _recording(self, game: Game) -> _RecordingGame:
-        new = _RecordingGame(game.players, make_skills(game.players), self.castle_layout)
-        new.recorder = self.recorder
-        return new
+    def _game(self, players: int) -> _RecordingGame:
+        game = _RecordingGame(players, [COMPANION_SKILL] * players, self.castle_layout)
+        game.recorder = self.recorder
+        return game
 
     def _new_game(self) -> None:
         super()._new_game()
-        self.game = self._recording(self.game)
         self.recorder.round += 1
 
 

@@ -296,9 +296,10 @@ class State:
         return find([o for o, _ in self._outcomes()], outcome)
 
     def _sample(self, rng: np.random.Generator) -> Any:
-        """Draw an outcome with one number from ``rng`` (inverse CDF over ``_outcomes()``),
-        apply it, return it."""
-        outcome = outcome_at(self._outcomes(), rng.random())
+        """Draw an outcome with one number from ``rng`` (inverse CDF over ``_outcomes()``;
+        nothing is drawn when only one outcome can happen), apply it, return it."""
+        outcomes = self._outcomes()
+        outcome = outcomes[0][0] if len(outcomes) == 1 else outcome_at(outcomes, rng.random())
         self._happen(outcome)
         return outcome
 
