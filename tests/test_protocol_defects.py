@@ -21,8 +21,8 @@ def won_round(rules, winner: int) -> RoundState:
     """A round that ``winner`` has just won: they play their last card, a red cow."""
     hands = [[Card("blue", "hen")] for _ in range(rules.players)]
     hands[winner] = [Card("red", "cow")]
-    state = RoundState.scripted(rules, hands, top=Card("red", "pig"), current=winner)
-    state.apply_action(state.legal_actions()[0])
+    state = position(rules=rules, hands=hands, top=Card("red", "pig"), current=winner)
+    state.apply(state.legal_actions()[0])
     assert state.winner == winner
     return state
 

@@ -22,22 +22,27 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def checked_keywords(function: F) -> F:
     """``function`` with its arguments checked against its signature first: an unknown
-    keyword or a wrong number of positional arguments is an InvalidArgumentError naming it
-    and the allowed ones (instead of Python's TypeError from inside the library)."""
+    keyword, a missing one or too many positional arguments is an InvalidArgumentError
+    naming it and the allowed ones (instead of Python's TypeError from inside the library)."""
     signature = inspect.signature(function)
-    allowed = [name for name, p in signature.parameters.items()
-               if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    parameters = signature.parameters.values()
+    allowed = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    known = frozenset(allowed)
+    positional = sum(p.kind == p.POSITIONAL_OR_KEYWORD for p in parameters)
+    required = frozenset(p.name for p in parameters
+                         if p.kind == p.KEYWORD_ONLY and p.default is p.empty)
 
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Any:
-        try:
-            signature.bind(*args, **kwargs)
-        except TypeError:
-            unknown = [k for k in kwargs if k not in allowed]
+        if len(args) > positional or not known.issuperset(kwargs) \
+                or not required.issubset(kwargs):
+            unknown = [k for k in kwargs if k not in known]
+            missing = sorted(required - set(kwargs))
             what = (f"has no option {unknown[0]!r}" if unknown else
-                    "takes at most one value without a name (the players)")
+                    f"needs {missing[0]}=..." if missing else
+                    f"takes at most {positional} value(s) without a name")
             raise InvalidArgumentError(f"{function.__name__}() {what}; its options are "
-                                       f"{', '.join(allowed)}.") from None
+                                       f"{', '.join(allowed)}.")
         return function(*args, **kwargs)
 
     return checked  # type: ignore[return-value]

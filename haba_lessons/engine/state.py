@@ -15,7 +15,8 @@ do (``_legal_actions``, ``_apply_action``, ...):
 
 with ``_why_not(action)`` and ``_why_impossible(outcome)`` for the game's own words on a
 refusal, and, where a check or a draw can be faster than going through the lists,
-``_allowed``, ``_possible`` and ``_sample`` (with the same meaning: they must agree with the lists, which
+``_allowed`` (or ``_try``, check and act in one), ``_possible``, ``_sample`` and
+``_sample_run`` (with the same meaning: they must agree with the lists, which
 ``tests/test_engine_properties.py`` checks for every game). The base class does the rest
 once: refusing anything that is not listed (another game's action, an outcome that cannot
 happen or has probability 0, an action at a chance node, anything after the end, an
@@ -37,6 +38,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .._checks import require_int
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..simulation import COURSE_SEED, make_rng, outcome_at
 from .chance import clone_generator, restore_generator
@@ -94,12 +96,19 @@ def same(option: object, value: object) -> bool:
         return False
 
 
-def find(options: Sequence[object], value: object) -> object:
-    """The listed option that ``value`` is (see :func:`same`), or ``_MISSING``. A value that
-    cannot be hashed (a numpy array, a list) is never a listed action or outcome."""
+def hashable(value: object) -> bool:
+    """Can ``value`` be hashed? Every action and outcome of every game can; a numpy array or
+    a list cannot, and is never one (comparing it would give an array, not an answer)."""
     try:
         hash(value)
     except TypeError:
+        return False
+    return True
+
+
+def find(options: Sequence[object], value: object) -> object:
+    """The listed option that ``value`` is (see :func:`same`), or ``_MISSING``."""
+    if not hashable(value):
         return _MISSING
     for option in options:
         if same(option, value):
@@ -109,8 +118,8 @@ def find(options: Sequence[object], value: object) -> object:
 
 class Event:
     """One line of a game's log: who acted (a seat), what kind of thing happened, and the
-    sentence, formatted only when read (``text.format(*args)``; a game may add more
-    arguments at the end than the text uses, for tools that read the log)."""
+    sentence, formatted only when read (``text.format(*args, player=seat + 1)``; a game may
+    add more arguments at the end than the text uses, for tools that read the log)."""
 
     __slots__ = ("player", "kind", "text", "args")
 
@@ -118,7 +127,7 @@ class Event:
         self.player, self.kind, self.text, self.args = player, kind, text, args
 
     def __str__(self) -> str:
-        return self.text.format(*self.args) if self.args else self.text
+        return self.text.format(*self.args, player=self.player + 1)
 
     def __repr__(self) -> str:
         return f"Event({self.player}, {self.kind!r}, {str(self)!r})"
@@ -190,7 +199,10 @@ class State:
         self.turns = 0
         self._winners: tuple[int, ...] = ()
         self._entries: list[tuple] = []
-        self._rng: np.random.Generator | None = make_rng(seed)
+        if seed is not None:
+            seed = require_int(seed, "seed", minimum=0)
+        self._seed = seed          # the generator is made when first used (most never are)
+        self._rng: np.random.Generator | None = None
         self._rng_state: dict | None = None
 
     # --- reading the state -------------------------------------------------------------------
@@ -220,7 +232,8 @@ class State:
     def rng(self) -> np.random.Generator:
         """The state's own generator, for :meth:`sample_chance` without one."""
         if self._rng is None:
-            self._rng = restore_generator(self._rng_state)
+            self._rng = make_rng(self._seed) if self._rng_state is None else \
+                restore_generator(self._rng_state)
         return self._rng
 
     def legal_actions(self) -> list:
@@ -247,17 +260,22 @@ class State:
     # --- acting --------------------------------------------------------------------------------
     def apply(self, action: Any) -> None:
         """Apply one of :meth:`legal_actions`; anything else is refused and changes nothing."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             raise IllegalActionError(f"{show(action)} cannot be played: the game is over.")
-        if self.phase in self.CHANCE_PHASES:
+        try:
+            hash(action)
+        except TypeError:
+            raise IllegalActionError(f"{show(action)} is not an action of {self.GAME} (an "
+                                     f"action is a plain value, not an array or a list); "
+                                     f"{self._listed_now()}.") from None
+        if phase in self.CHANCE_PHASES:
             raise IllegalActionError(f"{show(action)} cannot be played now: "
                                      f"{self._why_not(action)}.")
-        listed = self._allowed(action)
-        if listed is _MISSING:
+        if not self._try(action):
             raise IllegalActionError(f"{show(action)} is not allowed: "
                                      f"{self._why_not(action)}; the choices now: "
                                      f"{listing(self._actions())}.")
-        self._act(listed)
 
     def apply_chance(self, outcome: Any) -> None:
         """Apply one of :meth:`chance_outcomes`; anything else is refused and changes nothing."""
@@ -265,13 +283,24 @@ class State:
             why = "the game is over" if self.phase == OVER else \
                 f"no chance event now ({self._waiting()})"
             raise IllegalActionError(f"{show(outcome)} cannot happen: {why}.")
+        if not hashable(outcome):
+            raise IllegalActionError(f"{show(outcome)} is not an outcome of {self.GAME} (an "
+                                     f"outcome is a plain value, not an array or a list); "
+                                     f"{self._listed_now()}.")
         listed = self._possible(outcome)
         if listed is _MISSING:
-            outcomes = [o for o, _ in self._outcomes()]
             raise IllegalActionError(f"{show(outcome)} cannot happen: "
                                      f"{self._why_impossible(outcome)}; chance gives one of "
-                                     f"{listing(outcomes)}.")
+                                     f"{listing(self._listed_outcomes())}.")
         self._happen(listed)
+
+    def _listed_now(self) -> str:
+        if self.phase in self.CHANCE_PHASES:
+            return f"chance gives one of {listing(self._listed_outcomes())}"
+        return f"the choices now: {listing(self._actions())}"
+
+    def _listed_outcomes(self) -> list:
+        return [o for o, _ in self._outcomes()]
 
     def sample_chance(self, rng: np.random.Generator | None = None) -> Any:
         """Draw the pending chance outcome with ``rng`` (default: the state's own), apply it
@@ -287,6 +316,15 @@ class State:
         return self._sample(rng)
 
     # --- hooks with a default ------------------------------------------------------------------
+    def _try(self, action: Any) -> bool:
+        """Apply ``action`` if it is allowed (the listed action it is, through ``_act``) and
+        say so; change nothing and say no if it is not."""
+        listed = self._allowed(action)
+        if listed is _MISSING:
+            return False
+        self._act(listed)
+        return True
+
     def _allowed(self, action: Any) -> Any:
         """The listed action ``action`` is, or ``_MISSING``."""
         return find(self._actions(), action)
@@ -302,6 +340,14 @@ class State:
         outcome = outcomes[0][0] if len(outcomes) == 1 else outcome_at(outcomes, rng.random())
         self._happen(outcome)
         return outcome
+
+    def _sample_run(self, rng: np.random.Generator, turns: int) -> None:
+        """Sample chance nodes one by one, each as :meth:`_sample` does, until a decision,
+        the end, or ``turns`` turns (the play loop's way through a run of chance nodes; a
+        game may draw a run's numbers at once, the same numbers in the same order)."""
+        chance, sample = self.CHANCE_PHASES, self._sample
+        while self.phase in chance and self.turns < turns:
+            sample(rng)
 
     def _why_not(self, action: Any) -> str:
         """Why ``action`` is refused, in words (at a chance node: chance acts first)."""
@@ -356,9 +402,9 @@ class State:
         for name in self._DICTS:
             fields[name] = dict(fields[name])
         fields["_entries"] = list(self._entries)
-        fields["_rng"] = None
-        fields["_rng_state"] = self._rng_state if self._rng is None else \
-            self._rng.bit_generator.state
+        if self._rng is not None:
+            fields["_rng"] = None
+            fields["_rng_state"] = self._rng.bit_generator.state
         return other
 
     def snapshot(self) -> dict:

@@ -38,7 +38,7 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...errors import InvalidArgumentError
 from ...simulation import COURSE_SEED
-from .board import Board, Rules, default_board
+from .board import Board, default_board
 
 # --- actions ---------------------------------------------------------------------------------
 

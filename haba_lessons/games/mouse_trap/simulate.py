@@ -135,10 +135,10 @@ def engine_completion_turns(games: int, players: int, *, board: Board | None = N
 
 
 def _completion_cases():
-    """20 games of 2, 3 and 4 players, on the dice of a generator seeded by the test."""
+    """5 games of 2, 3 and 4 players, on the dice of a generator seeded by the test."""
     for players in (2, 3, 4):
         yield f"{players} players", lambda seed, players=players: (
-            20, players, np.random.default_rng(seed).integers(1, 7, size=(20, 400)))
+            5, players, np.random.default_rng(seed).integers(1, 7, size=(5, 400)))
 
 
 COMPLETION = register(Kernel(

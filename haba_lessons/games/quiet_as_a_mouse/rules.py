@@ -194,19 +194,19 @@ class Game(State):
         """Record the two dice (any sequence of two colours): ``apply_chance`` at the roll.
         A roll with no free pair of holes loses the turn at once."""
         self._require(ROLL, "roll the dice")
-        self.apply_chance(roll)
+        self.apply_chance(_as_tuple(roll))
 
     def choose_pair(self, pair: Sequence[int]) -> None:
         """Slide a stick into the free holes ``pair = (front hole, back hole)``, numbered 1-12
         (any sequence of two hole numbers): ``apply`` in the choose phase."""
         self._require(CHOOSE, "choose holes")
-        self.apply(pair)
+        self.apply(_as_tuple(pair))
 
     def apply_attempt(self, outcome: object) -> None:
         """Record the attempt: "silent", "alarm" or ("slid_out", front hole of that stick):
         ``apply_chance`` at the attempt."""
         self._require(ATTEMPT, "record an attempt")
-        self.apply_chance(outcome)
+        self.apply_chance(_as_tuple(outcome))
 
     def _require(self, phase: str, action: str) -> None:
         if self.phase == OVER or self.phase == phase:
@@ -379,6 +379,11 @@ class Game(State):
 
 def _is_sequence(value: object) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, str)
+
+
+def _as_tuple(value: object) -> object:
+    """A list (any sequence but a text) typed by a person, as the tuple the engine lists."""
+    return tuple(value) if _is_sequence(value) and not isinstance(value, tuple) else value
 
 
 @checked_keywords
