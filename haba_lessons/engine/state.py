@@ -107,13 +107,17 @@ def hashable(value: object) -> bool:
 
 
 def find(options: Sequence[object], value: object) -> object:
-    """The listed option that ``value`` is (see :func:`same`), or ``_MISSING``."""
+    """The listed option that ``value`` is (see :func:`same`), or ``_MISSING``: the first
+    option equal to it, if it is the same kind of value (found by ``list.index``: an exact
+    search lists a chance node's outcomes and applies each, so this must be quick)."""
     if not hashable(value):
         return _MISSING
-    for option in options:
-        if same(option, value):
-            return option
-    return _MISSING
+    options = options if isinstance(options, (list, tuple)) else list(options)
+    try:
+        option = options[options.index(value)]
+    except Exception:                      # not listed, or a comparison that raised
+        return _MISSING
+    return option if same(option, value) else _MISSING
 
 
 class Event:

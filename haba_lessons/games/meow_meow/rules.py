@@ -1,8 +1,8 @@
 """The rules engine of Cat & Co. Meow Meow: one round, and the kitten race over many rounds.
 
 A :class:`RoundState` is either waiting for a child's decision (``legal_actions()`` /
-``apply_action(action)``) or for chance (``chance_outcomes()`` / ``apply_chance(outcome)``),
-in the style of OpenSpiel. Chance is explicit and exact:
+``apply(action)``) or for chance (``chance_outcomes()`` / ``apply_chance(outcome)``), in the
+style of OpenSpiel. Chance is explicit and exact:
 
 * A shuffled pile is a pile whose order nobody knows, so every card drawn from it (dealing,
   turning the starting card, drawing) is a chance node: each card still hidden in the pile
@@ -13,10 +13,12 @@ in the style of OpenSpiel. Chance is explicit and exact:
 * In the "Meow!" variant each call is a chance node: forgotten with the chance from the data
   file (forgetting costs one card from the draw pile).
 
-Drivers sample chance nodes with a seeded generator (:func:`resolve_chance`) or enumerate
-them exactly. Every illegal action raises :class:`IllegalActionError` and changes nothing.
-A round implements :class:`haba_lessons.games.protocol.GameState` (``apply_action`` is the
-older name of ``apply``); :func:`new_game` deals one, :func:`position` sets one up.
+Drivers sample chance nodes with a seeded generator (the engine's play loop,
+:func:`resolve_chance`) or enumerate them exactly. A round is a
+:class:`haba_lessons.engine.State`: this module writes the rules as its hooks (phases are the
+constants of :class:`Phase`) and the engine refuses every illegal action with
+:class:`IllegalActionError`, changing nothing. :func:`new_game` starts a round before the
+deal, :func:`new_round` deals one, :func:`position` sets one up.
 
 Rule readings (documented in the data file and the notebook):
 

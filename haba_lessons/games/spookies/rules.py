@@ -224,6 +224,15 @@ def in_order(chips: Sequence[int | None]) -> tuple[int | None, ...]:
     return tuple(sorted(chips, key=lambda v: (v is FACE_DOWN, -(v or 0))))
 
 
+def _pile(chips: list[int | None]) -> int | tuple:
+    """A pile of chips as a search key: how many, when all are face down (the usual case,
+    made fast); else the face-down count and the known values, sorted."""
+    face_down = chips.count(FACE_DOWN)
+    if face_down == len(chips):
+        return face_down
+    return face_down, tuple(sorted(v for v in chips if v is not FACE_DOWN))
+
+
 class SpookiesGame(State):
     """A game of Spookies in progress. Create with :func:`new_game` or :func:`position`."""
 
@@ -263,9 +272,9 @@ class SpookiesGame(State):
         return self.successes == 0
 
     def _future(self) -> tuple:
-        return (tuple(self.positions), tuple(in_order(c) for c in self.chips), self.unseen,
-                self.stockpile, tuple(in_order(p) for p in self.penalties), self.figure,
-                self.dice, self.successes > 0, self.fine, self.fined_space)
+        return (tuple(self.positions), tuple(map(_pile, self.chips)), self.unseen,
+                self.stockpile, tuple(map(_pile, self.penalties)), self.figure, self.dice,
+                self.successes > 0, self.fine, self.fined_space)
 
     def chip_counts(self) -> list[int]:
         """How many chips each player holds (public: the values are face down)."""
