@@ -11,10 +11,10 @@ from conftest import refused as refused_and_unchanged
 
 from haba_lessons.dice import best_two
 from haba_lessons.engine import play, random_bot
-from haba_lessons.errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
+from haba_lessons.errors import HabaLessonsError, IllegalActionError
 from haba_lessons.games.spookies import (ANY_FIGURE, CHOOSE_DICE, CHOOSE_FIGURE, DICE,
-                                         FACE_DOWN, FRIEND, Action, Rules, new_game, position,
-                                         reward_table_from_rows)
+                                         FACE_DOWN, FINE, FRIEND, REVEAL, Action, Rules,
+                                         new_game, position, reward_table_from_rows)
 
 KRACKO, SCHNUFFER, HANJA, DUFFY, POPPY = "Kracko", "Schnuffer", "Hanja", "Duffy", "Poppy"
 #: A reward table whose cells are all different, so a test can tell which cell was paid:
@@ -160,7 +160,7 @@ def test_a_fine_from_chips_of_known_values_is_a_chance_node_picking_them_at_rand
     game = position(["Ana", "Ben"], figures={"Duffy": 2}, stockpile=40,
                     chips=[[1, 5, 2], 0])
     turn(game, DUFFY, (2, (2, 2)))
-    assert game.phase == "fine" and game.is_chance_node
+    assert game.phase == FINE and game.is_chance_node
     assert dict(game.chance_outcomes()) == {(5, 2): Fraction(1, 3), (5, 1): Fraction(1, 3),
                                             (2, 1): Fraction(1, 3)}
     game.apply_chance((1, 5))                                 # in any order
@@ -329,7 +329,7 @@ def test_a_reward_larger_than_the_stockpile_takes_the_rest_and_ends_the_game():
                     rules=Rules.standard(DISTINCT))
     turn(game, KRACKO, (2, (6, 6)))                          # the attic pays 19 > 5
     assert game.stockpile == 0 and len(game.chips[0]) == 35
-    assert game.phase == "reveal" and game.current == 0      # the chips are turned over
+    assert game.phase == REVEAL and game.current == 0      # the chips are turned over
     play(game, [random_bot] * 2, seed=1)
     assert game.is_over and all(FACE_DOWN not in c for c in game.chips)
     for action in (lambda g: g.roll(2), lambda g: g.stop(), lambda g: g.choose_figure(HANJA),
@@ -346,7 +346,7 @@ def test_the_chips_turned_over_at_the_end_are_drawn_from_the_unseen_chips():
     5 with 10/75. Ben's one chip is then the one left out (the others are Ana's)."""
     game = position(["Ana", "Ben"], figures={}, stockpile=1, chips=[73, 1])
     turn(game, KRACKO, (4, (6, 6, 1, 1)))                    # the last chip: the end
-    assert game.phase == "reveal" and game.current == 0
+    assert game.phase == REVEAL and game.current == 0
     box = {1: 30, 2: 20, 3: 15, 5: 10}
     left_out = {}
     for values, p in game.chance_outcomes():
@@ -356,7 +356,7 @@ def test_the_chips_turned_over_at_the_end_are_drawn_from_the_unseen_chips():
         left_out[missing[0]] = p
         after = game.copy()
         after.apply_chance(values)
-        assert after.phase == "reveal" and after.current == 1
+        assert after.phase == REVEAL and after.current == 1
         assert after.chance_outcomes() == [((missing[0],), Fraction(1))]
     assert left_out == {v: Fraction(n, 75) for v, n in box.items()}
 
