@@ -14,7 +14,7 @@ out included (:func:`choice_table`, with :func:`haba_lessons.engine.expectimax`)
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +22,7 @@ from ..._checks import require_int
 from ...distribution import Distribution
 from ...engine import expectimax
 from ...errors import InvalidArgumentError
+from .arithmetic import Exact, Plain
 from .counts import (STRATEGIES, Counts, _blocked, blocked_probability, full_counts,
                      orientation_choices, placement_outcomes)
 from .layout import Layout, load_layout
@@ -115,56 +116,69 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
                                    "game never ends; give someone p > 0.")
     orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
-    number = Fraction if exact else float
-    start, states = solve_game(players, [number(s.p) for s in skills], strategy, layout,
-                               number, number(1), number(0))
+    arithmetic = Exact() if exact else Plain()
+    start, states = solve_game(players, [arithmetic.number(s.p) for s in skills], strategy,
+                               layout, arithmetic)
     return GameValue(start[0], start[1:], states)
 
 
 def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
-               number: Callable[[Fraction], Any], one: Any, nothing: Any) -> tuple[tuple, int]:
+               arithmetic: Exact | Plain) -> tuple[tuple, int]:
     """The equations of the game solved for seat 1 to roll first: (expected turns, each seat's
     win chance) and the number of states solved. No checks: callers check their input.
 
-    ``p[t]`` is seat t's chance of a silent attempt as a Fraction, a float, or a numpy array
-    (one entry per profile, to solve many profiles in one pass); ``one`` and ``nothing`` are
-    1 and 0 of that kind and ``number`` turns a Fraction into a scalar of it.
+    ``p[t]`` is seat t's chance of a silent attempt in the ``arithmetic``'s numbers: a
+    Fraction (:class:`~.arithmetic.Exact`), a float, or a numpy array (one entry per profile,
+    to solve many profiles in one pass; :class:`~.arithmetic.Plain`).
     """
     dealt = players * layout.sticks_per_player[players]
-    end = layout.sticks_to_end
-    zero = (nothing,) * (players + 1)
+    end, size = layout.sticks_to_end, players + 1
+    number = arithmetic.number
     memo: dict[tuple[Counts, tuple[int, ...]], list[tuple]] = {}
 
-    def terminal(winners: list[int]) -> tuple:
-        return (nothing,) + tuple(one if i in winners else nothing for i in range(players))
+    ends: dict[tuple[int, ...], tuple] = {}
+
+    def finished(winners: tuple[int, ...]) -> tuple:
+        if winners not in ends:
+            ends[winners] = arithmetic.terminal(winners, players)
+        return ends[winners]
 
     def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple:
         hands = hands[:t] + (hands[t] - 1,) + hands[t + 1:]
         if hands[t] == 0:
-            return terminal([t])
+            return finished((t,))
         if dealt - sum(hands) >= end:
             fewest = min(hands)
-            return terminal([i for i, h in enumerate(hands) if h == fewest])
+            return finished(tuple(i for i, h in enumerate(hands) if h == fewest))
         return level(state, hands)[(t + 1) % players]
 
     def level(state: Counts, hands: tuple[int, ...]) -> list[tuple]:
+        """Each seat's values when it is to roll at this castle with these hands: one turn
+        leads on (a placed stick) with the ``leave`` values, or passes (a blocked roll, an
+        alarm) with the chance ``stay``; the cycle round the table is solved in closed form,
+        V[t] = leave[t] + stay[t] V[t + 1]."""
         key = (state, hands)
         if key in memo:
             return memo[key]
-        moves = [(s, number(r)) for s, r in placement_outcomes(state, strategy) if s != state]
-        unblocked = sum((r for _, r in moves), number(0))
+        moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
+        weights = [number(r) for _, r in moves]
+        unblocked = sum(weights)
         stay, leave = [], []
         for t in range(players):
-            value = [one] + [nothing] * players
-            for nxt, r in moves:
-                weight = r * p[t]
-                for k, v in enumerate(after_silent(nxt, hands, t)):
-                    if v is not nothing:       # skip the zeros of finished games
-                        value[k] = value[k] + weight * v
+            found = arithmetic.weighted([(w, after_silent(nxt, hands, t))
+                                         for w, (nxt, _) in zip(weights, moves)], size)
+            leave.append(arithmetic.turn(p[t], found))
             stay.append(1 - unblocked * p[t])
-            leave.append(tuple(value))
-        memo[key] = _solve_turn_cycle(stay, leave, zero)
-        return memo[key]
+        values = []
+        for first in range(players):              # once round the table from ``first``
+            terms, weight = [], arithmetic.one
+            for step in range(players):
+                t = (first + step) % players
+                terms.append((weight, leave[t]))
+                weight = weight * stay[t]
+            values.append(arithmetic.divided(arithmetic.weighted(terms, size), 1 - weight))
+        memo[key] = values
+        return values
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
@@ -172,26 +186,7 @@ def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
         start = level(full_counts(layout), (layout.sticks_per_player[players],) * players)[0]
     finally:
         sys.setrecursionlimit(limit)
-    return start, len(memo)
-
-
-def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
-                      zero: tuple[Fraction, ...]) -> list[tuple[Fraction, ...]]:
-    """Solve V[t] = leave[t] + stay[t] * V[t + 1 mod n] for every seat t, exactly.
-
-    Going once round the table gives V[0] = (sum of leave terms weighted by the chance of
-    staying until then) / (1 - product of all stay chances).
-    """
-    n = len(stay)
-    values: list[tuple[Fraction, ...]] = [zero] * n
-    for start in range(n):
-        total, weight = list(zero), 1
-        for step in range(n):
-            t = (start + step) % n
-            total = [a + weight * b for a, b in zip(total, leave[t])]
-            weight *= stay[t]
-        values[start] = tuple(a / (1 - weight) for a in total)
-    return values
+    return arithmetic.values(start), len(memo)
 
 
 # --- tables for notebook 04 (formatting only) ------------------------------------------------
