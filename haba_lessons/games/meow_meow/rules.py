@@ -101,6 +101,8 @@ class Rules:
     deck: tuple[Card, ...] = field(default=(), compare=False)
     #: the cards of the deck that fit each (top card, colour to follow), made when first asked
     _fits: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: the cards that fit on each top card but a parrot (its own colour followed)
+    fits_on: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     #: every play of the deck, made once: ``plays[card]``, ``plays[card, colour]`` (parrots)
     plays: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -108,8 +110,11 @@ class Rules:
         for card in self.deck:
             if card.animal == "parrot":
                 self.plays.update({(card, c): Play(card, c) for c in self.colours})
+                for colour in self.colours:
+                    self.fitting(card, colour)
             else:
                 self.plays[card] = Play(card)
+                self.fits_on[card] = self.fitting(card, card.colour)
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -395,8 +400,10 @@ class RoundState(State):
         self.discard.append(card)
         animal = card.animal
         rules = self.rules
-        colour = self.colour = colour if animal == "parrot" else card.colour
-        self.fits = rules._fits.get((card, colour)) or rules.fitting(card, colour)
+        if animal == "parrot":
+            self.colour, self.fits = colour, rules.fitting(card, colour)
+        else:
+            self.colour, self.fits = card.colour, rules.fits_on[card]
         self.drawn = None
         self.card_actions += 1
         if animal == "fox":
@@ -419,11 +426,12 @@ class RoundState(State):
             animal = self.discard[-1].animal
         if animal == "cat":
             self.direction = -self.direction
-            self._end_turn(2 if self.players == 2 else 1)
-        elif animal == "owl":
-            self._end_turn(2)
+            steps = 2 if self.players == 2 else 1
         else:
-            self._end_turn(1)
+            steps = 2 if animal == "owl" else 1
+        self.current = (self.current + self.direction * steps) % self.players  # _end_turn
+        self.turns += 1
+        self.phase = TURN
 
     def _end_turn(self, steps: int) -> None:
         self.current = (self.current + self.direction * steps) % self.players
@@ -508,7 +516,9 @@ class RoundState(State):
                 left -= 1
                 hands[(first + left) % players].append(pile.pop())
             self.draw_left, self.phase = 0, START
-        super()._sample_run(rng, turns)
+        sample = self._sample
+        while self.phase in CHANCE_PHASES and self.turns < turns:    # as the engine does
+            sample(rng)
 
     def _take(self, index: int) -> None:
         pile = self.pile

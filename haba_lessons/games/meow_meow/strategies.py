@@ -55,7 +55,13 @@ def _with_colour(cards: list, rng: np.random.Generator,
 
 def random_card(state: RoundState, rng: np.random.Generator) -> Action:
     """Random legal card: any card that fits, at random; a parrot names a random colour."""
-    cards = [state.drawn] if state.phase == DRAWN else state.playable_cards()
+    if state.phase == DRAWN:
+        cards = [state.drawn]
+    elif state.pending:
+        cards = state.playable_cards()
+    else:                                   # playable_cards(), written out: the commonest
+        fits = state.fits                   # case of the bot the studies run millions of
+        cards = [c for c in state.hands[state.current] if c in fits]
     if not cards:
         return _fallback(state)
     card = cards[int(rng.random() * len(cards))]
