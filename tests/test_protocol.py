@@ -16,6 +16,7 @@ import pytest
 from conftest import refused
 
 from haba_lessons.engine import OVER, GameState, play, random_bot
+from haba_lessons.errors import HabaLessonsError
 from haba_lessons.games import meow_meow, mouse_trap, quiet_as_a_mouse, spookies
 from haba_lessons.simulation import make_rng
 
@@ -160,3 +161,35 @@ def test_a_bot_that_returns_an_illegal_action_is_named_in_the_refusal(name):
         play(state, [cheat] * 3, seed=1)
     assert type(info.value).__name__ == "IllegalActionError"
     assert "the bot 'cheat' of player" in str(info.value) and "choices now" in str(info.value)
+
+
+def _step_by_step(state: GameState, bots, rng) -> GameState:
+    """The play loop written with the protocol alone: one chance node or decision at a time."""
+    while not state.is_over:
+        if state.is_chance_node:
+            state.sample_chance(rng)
+        else:
+            state.apply(bots[state.current_player](state, rng))
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_play_loop_takes_the_steps_of_the_protocol_with_the_same_numbers(name, seed):
+    """The loop over the engine's states runs chance nodes in one go (Meow Meow's deal with
+    one call to the generator) and skips the checks it has just made: the same game."""
+    bots = [GAMES[name].STRATEGIES.named(n) for n in list(GAMES[name].STRATEGIES)[:3]]
+    fast = play(start(name, seed), bots, rng=make_rng(seed))
+    slow = _step_by_step(start(name, seed), bots, make_rng(seed))
+    assert fast.snapshot() == slow.snapshot() and fast.log == slow.log
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_keeps_its_bots_in_one_registry_reached_the_same_way(name):
+    game = GAMES[name]
+    assert game.named == game.STRATEGIES.named and len(game.STRATEGIES) >= 2
+    for strategy in game.STRATEGIES:
+        assert callable(game.named(strategy))
+    with pytest.raises(HabaLessonsError) as info:
+        game.named("no such bot")
+    assert "no such bot" in str(info.value) and list(game.STRATEGIES)[0] in str(info.value)

@@ -56,8 +56,9 @@ def play(state: GameState, bots: Sequence[Bot | None], *, seed: int | None = COU
     rng = make_rng(seed) if rng is None else rng
     if not isinstance(rng, np.random.Generator):
         raise InvalidArgumentError("rng must be a numpy random generator (make_rng(seed)).")
-    max_steps = require_int(max_steps, "max_steps", minimum=1)
-    if max_turns is not None:
+    if type(max_steps) is not int or max_steps < 1:
+        max_steps = require_int(max_steps, "max_steps", minimum=1)
+    if max_turns is not None and (type(max_turns) is not int or max_turns < 1):
         max_turns = require_int(max_turns, "max_turns", minimum=1)
     if isinstance(state, State):
         finished = _run_state(state, bots, rng, max_steps, max_turns, until)
@@ -97,36 +98,46 @@ def _run_state(state: State, bots, rng, max_steps, max_turns, until) -> bool:
     same steps as :func:`_run_protocol`, faster: a study runs millions of them). True when
     the loop stopped for the game's end, a person's seat or ``until``; False at a limit."""
     chance_phases = type(state).CHANCE_PHASES
-    sample, sample_run, apply = state._sample, state._sample_run, state.apply
+    sample, sample_run, try_ = state._sample, state._sample_run, state._try
     turns = max_turns if max_turns is not None else sys.maxsize
     if len(bots) < state.players:
         raise InvalidArgumentError(f"give one bot per player ({state.players}), not "
                                    f"{len(bots)}: a person's seat is None.")
+    stops = chance_phases | {OVER}
     for _ in range(max_steps):
         if until is not None and until(state):
             return True
         phase = state.phase
-        if phase in chance_phases:
-            if state.turns >= turns:
-                return False
+        if state.turns >= turns:
+            return phase == OVER
+        if phase in stops:
+            if phase == OVER:
+                return True
             if until is None:
                 sample_run(rng, turns)     # every chance node up to the next decision
             else:
                 sample(rng)
             continue
-        if phase == OVER:
-            return True
-        if state.turns >= turns:
-            return False
         bot = bots[state.current]
         if bot is None:                                  # a person's seat
             return True
-        try:
-            apply(bot(state, rng))
-        except IllegalActionError as error:
-            raise IllegalActionError(f"the bot {bot_name(bot)!r} of player "
-                                     f"{state.current + 1}: {error}") from None
+        action = bot(state, rng)
+        try:                               # apply(action), after the phase checks just made
+            hash(action)
+        except TypeError:
+            _refused(state, bot, action)
+        if not try_(action):
+            _refused(state, bot, action)
     return False
+
+
+def _refused(state: State, bot: Bot, action: Any) -> None:
+    """Raise the state's refusal of ``action``, naming the bot that chose it."""
+    try:
+        state._refuse(action)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"the bot {bot_name(bot)!r} of player {state.current + 1}: "
+                                 f"{error}") from None
 
 
 def _run_protocol(state: GameState, bots, rng, max_steps, max_turns, until) -> bool:

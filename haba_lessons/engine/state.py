@@ -265,21 +265,29 @@ class State:
     def apply(self, action: Any) -> None:
         """Apply one of :meth:`legal_actions`; anything else is refused and changes nothing."""
         phase = self.phase
-        if phase == OVER:
+        if phase != OVER and phase not in self.CHANCE_PHASES:
+            try:
+                hash(action)            # an array or a list is never an action: refused
+            except TypeError:
+                pass
+            else:
+                if self._try(action):
+                    return
+        self._refuse(action)
+
+    def _refuse(self, action: Any) -> None:
+        """Raise why :meth:`apply` refuses ``action`` (called once it has been refused)."""
+        if self.phase == OVER:
             raise IllegalActionError(f"{show(action)} cannot be played: the game is over.")
-        try:
-            hash(action)
-        except TypeError:
+        if not hashable(action):
             raise IllegalActionError(f"{show(action)} is not an action of {self.GAME} (an "
                                      f"action is a plain value, not an array or a list); "
-                                     f"{self._listed_now()}.") from None
-        if phase in self.CHANCE_PHASES:
+                                     f"{self._listed_now()}.")
+        if self.phase in self.CHANCE_PHASES:
             raise IllegalActionError(f"{show(action)} cannot be played now: "
                                      f"{self._why_not(action)}.")
-        if not self._try(action):
-            raise IllegalActionError(f"{show(action)} is not allowed: "
-                                     f"{self._why_not(action)}; the choices now: "
-                                     f"{listing(self._actions())}.")
+        raise IllegalActionError(f"{show(action)} is not allowed: {self._why_not(action)}; "
+                                 f"the choices now: {listing(self._actions())}.")
 
     def apply_chance(self, outcome: Any) -> None:
         """Apply one of :meth:`chance_outcomes`; anything else is refused and changes nothing."""

@@ -105,8 +105,13 @@ class Rules:
     fits_on: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     #: every play of the deck, made once: ``plays[card]``, ``plays[card, colour]`` (parrots)
     plays: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: how many seats the turn moves on after each animal (an owl skips a child; a cat turns
+    #: the direction, and with two children the one who played it plays again)
+    steps: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        self.steps.update({card.animal: 1 for card in self.deck})
+        self.steps.update(owl=2, cat=2 if self.players == 2 else 1)
         for card in self.deck:
             if card.animal == "parrot":
                 self.plays.update({(card, c): Play(card, c) for c in self.colours})
@@ -291,9 +296,12 @@ class RoundState(State):
         """The commonest action checked and played at once: a card of the hand played on a
         turn with no fox penalty waiting (the rule of :func:`matches`, through
         :attr:`fits`); every other action through :meth:`_broken_rule` and :meth:`_act`."""
-        if type(action) is Play and self.phase == TURN and not self.pending:
+        if type(action) is Play:
             card, colour = action
-            if card in self.fits and card in self.hands[self.current] and (
+            phase = self.phase
+            if ((phase == TURN and not self.pending and card in self.fits
+                 and card in self.hands[self.current])
+                    or (phase == DRAWN and card == self.drawn)) and (
                     colour is None if card.animal != "parrot"
                     else type(colour) is str and colour in self.rules.colours):
                 self._entries.append((self.current, "play", "child {player}: {0}.", (action,)))
@@ -392,7 +400,8 @@ class RoundState(State):
             self.draw_left, self.after = 1, DRAWN
         self.drawing = 0
         self.phase = DRAWING
-        self._settle()
+        if not self.pile:
+            self._settle()                  # an empty pile: reshuffle first
 
     def _play(self, card: Card, colour: str | None) -> None:
         hand = self.hands[self.current]
@@ -417,21 +426,19 @@ class RoundState(State):
                 self._resolve_meow(CALLED)
         elif not hand:
             self._win()
-        else:
-            self._finish_play(animal)
+        else:                               # _finish_play(), written out: the commonest play
+            if animal == "cat":
+                self.direction = -self.direction
+            self.current = (self.current + self.direction * rules.steps[animal]) % self.players
+            self.turns += 1
+            self.phase = TURN
 
-    def _finish_play(self, animal: str | None = None) -> None:
+    def _finish_play(self) -> None:
         """The played card's effect, and the next child's turn."""
-        if animal is None:
-            animal = self.discard[-1].animal
+        animal = self.discard[-1].animal
         if animal == "cat":
             self.direction = -self.direction
-            steps = 2 if self.players == 2 else 1
-        else:
-            steps = 2 if animal == "owl" else 1
-        self.current = (self.current + self.direction * steps) % self.players  # _end_turn
-        self.turns += 1
-        self.phase = TURN
+        self._end_turn(self.rules.steps[animal])
 
     def _end_turn(self, steps: int) -> None:
         self.current = (self.current + self.direction * steps) % self.players
@@ -507,18 +514,34 @@ class RoundState(State):
     def _sample_run(self, rng: np.random.Generator, turns: int) -> None:
         """The deal's cards all at once, one number each from one call to ``rng`` (the same
         numbers, in the same order, as card by card), then chance as usual."""
-        if self.phase == DEAL:
-            pile, hands, players, first = self.pile, self.hands, self.players, self.first_player
-            left = self.draw_left
-            for u in rng.random(left).tolist():
-                index = int(u * len(pile))          # nothing is known yet: all are hidden
-                pile[index], pile[-1] = pile[-1], pile[index]
-                left -= 1
-                hands[(first + left) % players].append(pile.pop())
+        if self.phase == DEAL:                      # nothing is known yet: all are hidden
+            pile, players, left = self.pile, self.players, self.draw_left
+            dealt, n = [], len(pile)
+            for u in rng.random(left).tolist():     # as _take: swap with the last, remove
+                index = int(u * n)
+                n -= 1
+                dealt.append(pile[index])
+                pile[index] = pile[n]
+            del pile[n:]
+            for k in range(min(players, left)):     # card k goes to the child _take gives it
+                self.hands[(self.first_player + left - 1 - k) % players] += dealt[k::players]
             self.draw_left, self.phase = 0, START
-        sample = self._sample
+        sample, hand = self._sample, self.hands[self.current]
         while self.phase in CHANCE_PHASES and self.turns < turns:    # as the engine does
-            sample(rng)
+            pile = self.pile
+            hidden = len(pile) - self.bottom
+            if self.phase != DRAWING or not hidden:
+                sample(rng)
+                continue
+            index = self.bottom + int(rng.random() * hidden)   # _sample and _take, written
+            pile[index], pile[-1] = pile[-1], pile[index]      # out for the commonest draw
+            hand.append(pile.pop())
+            self.card_actions += 1
+            self.draw_left -= 1
+            self.drawing += 1
+            if self.after == DRAWN:
+                self.drawn = hand[-1]
+            self._settle()
 
     def _take(self, index: int) -> None:
         pile = self.pile

@@ -60,8 +60,9 @@ def random_card(state: RoundState, rng: np.random.Generator) -> Action:
     elif state.pending:
         cards = state.playable_cards()
     else:                                   # playable_cards(), written out: the commonest
-        fits = state.fits                   # case of the bot the studies run millions of
-        cards = [c for c in state.hands[state.current] if c in fits]
+        cards = list(filter(state.fits.__contains__, state.hands[state.current]))
+        if not cards:                       # case of the bot the studies run millions of
+            return DRAW
     if not cards:
         return _fallback(state)
     card = cards[int(rng.random() * len(cards))]

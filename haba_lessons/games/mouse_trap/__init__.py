@@ -13,9 +13,11 @@ from .. import lazy_widget
 from .board import Board, Rules, Space, default_board, load_board
 from .rules import (AT_CRANK, CRANK, FAILS, OVER, PUSH_ROLL, ROLL, SPLIT, WORKS, Crank, EndTurn,
                     MouseTrapState, Phase, SpendCheese, TakeCheese, new_game, position)
+from .strategies import STRATEGIES, named
 
 __getattr__ = lazy_widget(__name__)
 
 __all__ = ["Board", "Rules", "Space", "default_board", "load_board", "MouseTrapState",
            "new_game", "position", "Phase", "SpendCheese", "Crank", "EndTurn", "TakeCheese",
-           "WORKS", "FAILS", "ROLL", "PUSH_ROLL", "CRANK", "SPLIT", "AT_CRANK", "OVER"]
+           "WORKS", "FAILS", "ROLL", "PUSH_ROLL", "CRANK", "SPLIT", "AT_CRANK", "OVER",
+           "STRATEGIES", "named"]

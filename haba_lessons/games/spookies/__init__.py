@@ -15,6 +15,7 @@ from .board import (RewardTable, default_reward_table, load_data, load_reward_ta
 from .rules import (ANY_FIGURE, ATTIC, CHOOSE_DICE, CHOOSE_FIGURE, DICE, FACE_DOWN, FINE,
                     FRIEND, OVER, REVEAL, START, Action, Phase, Rules, SpookiesGame,
                     dice_outcomes, new_game, position, resolve_roll)
+from .strategies import STRATEGIES, named
 
 __getattr__ = lazy_widget(__name__)
 
@@ -22,4 +23,4 @@ __all__ = ["RewardTable", "default_reward_table", "load_data", "load_reward_tabl
            "reward_table_from_rows", "ANY_FIGURE", "ATTIC", "START", "Action", "Phase",
            "Rules", "SpookiesGame", "dice_outcomes", "new_game", "position", "resolve_roll",
            "FACE_DOWN", "FRIEND", "CHOOSE_FIGURE", "CHOOSE_DICE", "DICE", "FINE", "REVEAL",
-           "OVER"]
+           "OVER", "STRATEGIES", "named"]
