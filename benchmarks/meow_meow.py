@@ -4,9 +4,10 @@
 
 Meow Meow: full random rounds (deal, starting card, play to the last card) with the
 "random card" bot in every seat, 2 and 4 children; card actions = cards played or drawn.
-``play_round`` plays such rounds on its fast path (the same rounds and random numbers as the
-engine, see tests/test_meow_meow_fast_path.py); "general engine" drives the protocol's
-``RoundState`` with the same bot (what any other bot uses), for comparison.
+"general engine" plays them through the engine's public play loop (every action checked by
+the rules, every card a chance node), as any other bot is played; the kernel "random-card
+round" plays the same rounds with the same random numbers in one loop (see
+tests/test_kernels.py), for comparison.
 RLCard (optional, ``pip install rlcard``; never a dependency of the library): UNO with
 random agents, both through its environment (``env.run``, what RLCard users call) and through
 its bare game engine with a random legal action each step (steps = cards played or drawn).
@@ -21,9 +22,9 @@ import platform
 import random
 import time
 
-from haba_lessons.games.meow_meow import make_rules
-from haba_lessons.games.meow_meow.rules import new_round
-from haba_lessons.games.meow_meow.simulate import play_out, play_round
+from haba_lessons.engine import play
+from haba_lessons.games.meow_meow import make_rules, new_game
+from haba_lessons.games.meow_meow.simulate import MAX_TURNS, RANDOM_ROUNDS
 from haba_lessons.games.meow_meow.strategies import random_card
 from haba_lessons.simulation import make_rng
 
@@ -32,14 +33,15 @@ def measure(runs: dict, seconds: float, bursts: int = 5) -> dict:
     """Rates of each ``run_one() -> actions`` in ``runs``: interleaved bursts, best burst kept.
 
     The machine may be shared: running the contenders in turn, several times, and keeping
-    each one's best burst compares them under the same conditions.
+    each one's best burst compares them under the same conditions; time is this process's
+    CPU time (``time.process_time``), which other programs on the machine do not inflate.
     """
     best: dict = {}
     for _ in range(bursts):
         for label, run_one in runs.items():
             games = actions = 0
-            start = time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < seconds / bursts:
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds / bursts:
                 actions += run_one()
                 games += 1
             rate = (games / elapsed, actions / elapsed, actions / games)
@@ -56,7 +58,7 @@ def meow_meow(players: int):
     rng = make_rng(1)
 
     def one() -> int:
-        return play_round(rules, rng).card_actions
+        return RANDOM_ROUNDS.run(rules, rng).card_actions
     return one
 
 
@@ -66,7 +68,9 @@ def meow_meow_engine(players: int):
     bots = [random_card] * players
 
     def one() -> int:
-        return play_out(new_round(rules, rng), bots, rng).card_actions
+        state = play(new_game(rules=rules), bots, rng=rng, max_turns=MAX_TURNS,
+                     stop_at_limit=True)
+        return state.card_actions
     return one
 
 

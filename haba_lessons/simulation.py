@@ -122,6 +122,35 @@ class Estimate:
             trials=self.trials)
 
 
+@dataclass(frozen=True)
+class MeanEstimate:
+    """A simulated mean with its normal 95% interval, mean ± 1.96 s/√n (many values: the
+    mean is nearly normal). Unpacks as ``mean, low, high``."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __iter__(self) -> Iterator[float]:
+        return iter((self.mean, self.low, self.high))
+
+    def __str__(self) -> str:
+        return f"{self.mean:.1f} (95% CI {self.low:.1f} to {self.high:.1f}, n = {self.n})"
+
+
+def mean_interval(values: Iterable[float] | np.ndarray, z: float = 1.96) -> MeanEstimate:
+    """The mean of ``values`` (at least 2) with its 95% interval, mean ± z s/√n (z = 1.96,
+    as the lessons write it)."""
+    values = np.asarray(values if isinstance(values, np.ndarray) else list(values),
+                        dtype=float)
+    if values.size < 2:
+        raise InvalidArgumentError("an interval needs at least 2 values.")
+    half = z * float(values.std(ddof=1)) / math.sqrt(values.size)
+    mean = float(values.mean())
+    return MeanEstimate(mean, mean - half, mean + half, int(values.size))
+
+
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion (95% by default)."""
     trials = require_int(trials, "trials", minimum=1)

@@ -11,6 +11,7 @@ from haba_lessons.classlab.recorders import (meow_meow_recorder, mouse_trap_reco
                                              quiet_as_a_mouse_recorder, spookies_recorder)
 from haba_lessons.classlab.records import Record
 from haba_lessons.classlab.transfer import PoolUploader
+from haba_lessons.games.quiet_as_a_mouse import ATTEMPT, CHOOSE, ROLL
 
 
 def records(recorder):
@@ -111,7 +112,7 @@ def test_quiet_as_a_mouse_rolls_and_attempts_per_seat_through_the_companion_engi
     panel.choose_button.click()
     panel.silent_button.click()
     panel.roll_button.click()
-    assert panel.game.phase == "choose"                      # seed 3: seat 2's roll fits
+    assert panel.game.phase == CHOOSE                      # seed 3: seat 2's roll fits
     panel.choose_button.click()
     panel.alarm_button.click()
     found = records(rec)
@@ -127,9 +128,9 @@ def test_quiet_as_a_mouse_undo_puts_the_game_back_too(tmp_path):
     panel.roll_button.click()
     panel.choose_button.click()
     panel.silent_button.click()
-    assert panel.game.hands == [7, 8] and panel.game.phase == "roll"
+    assert panel.game.hands == [7, 8] and panel.game.phase == ROLL
     rec.undo_button.click()
-    assert panel.game.phase == "attempt" and panel.game.hands == [8, 8]
+    assert panel.game.phase == ATTEMPT and panel.game.hands == [8, 8]
     assert [r.event for r in records(rec)] == ["roll"]
     panel.alarm_button.click()
     assert [r.value for r in records(rec)][-1] == "alarm" and panel.game.hands == [8, 8]
@@ -145,7 +146,7 @@ def test_quiet_as_a_mouse_undo_after_new_game_returns_to_the_old_game_and_round(
     assert [r.round for r in records(rec)] == [1, 2]
     rec.undo_button.click()
     rec.undo_button.click()                                  # back before game 1's roll
-    assert records(rec) == [] and rec.round == 1 and panel.game.phase == "roll"
+    assert records(rec) == [] and rec.round == 1 and panel.game.phase == ROLL
     panel.roll_button.click()
     assert [r.round for r in records(rec)] == [1]
 

@@ -55,8 +55,8 @@ def test_a_teacher_loads_their_own_board(tmp_path):
     board = load_board(path)
     assert board.spaces[5].label == "Take 3 cheese"
     assert board.note.startswith("rulebook: transcribed from my board")
-    state = new_game(2, board=board)
-    state.apply_action(5)
+    state = new_game(2, rules=board)
+    state.apply_chance(5)
     assert state.cheese[0] == 3
 
 

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import step
+
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.mouse_trap import SpendCheese, default_board, new_game
+from haba_lessons.games.mouse_trap import SpendCheese, default_board, new_game, position
 from haba_lessons.games.mouse_trap.analysis import (catch_within, expected_path_builds,
                                                     known_and_assumed, landing_rows,
                                                     turns_to_loop_distribution)
@@ -26,7 +28,7 @@ from haba_lessons.simulation import make_rng, sample_outcome
 def random_game(seed: int, players: int, r, steps: int = 1500):
     """Play with random legal choices; yield (state before, action, state after) checks."""
     rng = make_rng(seed)
-    state = new_game(players, r)
+    state = new_game(players, reliability=r)
     board = state.board
     for _ in range(steps):
         if state.is_over:
@@ -38,7 +40,7 @@ def random_game(seed: int, players: int, r, steps: int = 1500):
         else:
             actions = state.legal_actions()
             action = actions[rng.integers(len(actions))]
-        state.apply_action(action)
+        step(state, action)
         assert state.pile + sum(state.cheese) == 52
         assert state.pile >= 0 and min(state.cheese) >= 0
         assert before_parts <= state.parts <= 24
@@ -83,21 +85,24 @@ def test_a_trap_that_never_works_never_ends_the_game():
     from haba_lessons.games.mouse_trap.simulate import play_game
 
     rng, bots = make_rng(6), [STRATEGIES["reachable"]] * 2
-    records = [play_game(new_game(2, 0), bots, rng, max_turns=400) for _ in range(3)]
+    records = [play_game(new_game(2, reliability=0), bots, rng, max_turns=400)
+               for _ in range(3)]
     assert all(r.winner is None and r.turns == 400 and r.catches == 0 for r in records)
     assert all(r.cranks > 0 for r in records)          # the crank was turned, and never worked
 
 
 def test_reachable_spends_only_on_a_mouse_within_one_roll():
-    state = new_game(3, 1)
-    state.positions, state.parts, state.cheese = [41, 30, 40], 24, [2, 0, 0]
-    state.pile = 50
-    state.apply_action(1)  # mouse 1 lands on Turn Crank
-    assert STRATEGIES["reachable"](state) == SpendCheese(2)   # 4 steps from the wheel
-    state.positions[2] = 39                                   # Safe: cannot be moved
-    assert STRATEGIES["reachable"](state).__class__.__name__ == "EndTurn"
-    assert STRATEGIES["always"](state) == SpendCheese(1)      # far away, but always spends
-    assert STRATEGIES["never"](state).__class__.__name__ == "EndTurn"
+    def at_crank(third):
+        state = position(3, mice=[41, 30, third], parts=24, cheese=[2, 0, 0], reliability=1)
+        state.apply_chance(1)  # mouse 1 lands on Turn Crank
+        return state
+
+    rng = make_rng(0)
+    assert STRATEGIES["reachable"](at_crank(40), rng) == SpendCheese(2)  # 4 from the wheel
+    safe = at_crank(39)                                       # Safe: cannot be moved
+    assert STRATEGIES["reachable"](safe, rng).__class__.__name__ == "EndTurn"
+    assert STRATEGIES["always"](safe, rng) == SpendCheese(1)  # far away, but always spends
+    assert STRATEGIES["never"](safe, rng).__class__.__name__ == "EndTurn"
 
 
 def test_unknown_strategy_and_wrong_count():
@@ -134,7 +139,7 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
     builds_for_two = {s.number for s in board.spaces if s.kind == "build" and 2 in s.players
                       and not board.in_loop(s.number)}
     for _ in range(games):
-        state = new_game(2, 1)
+        state = new_game(2, reliability=1)
         seen, turn, builds = set(), 0, 0
         while not board.in_loop(state.positions[0]):
             if state.phase == ROLL and state.current == 0:
@@ -143,11 +148,11 @@ def test_exact_landing_chances_agree_with_the_rules_engine():
                 seen.add(landing)
                 builds += landing in builds_for_two
                 turn += 1
-                state.apply_action(face)
+                state.apply_chance(face)
             elif state.is_chance_node:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                state.sample_chance(rng)
             else:
-                state.apply_action(STRATEGIES["never"](state))
+                state.apply(STRATEGIES["never"](state, rng))
         turns_to_loop.append(turn)
         build_landings.append(builds)
         landed[list(seen)] += 1

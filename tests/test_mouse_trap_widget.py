@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.games.mouse_trap import position
 from haba_lessons.games.mouse_trap.rules import AT_CRANK, ROLL
 from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
 
@@ -32,11 +31,20 @@ def test_rolling_moves_you_and_the_bots_play_their_turns():
 
 
 def at_crank(w, positions, cheese):
-    state = w.state
-    state.positions, state.parts, state.cheese = list(positions), 24, list(cheese)
-    state.pile = 52 - sum(cheese)
-    state.apply_action(1)  # from 41 onto Turn Crank
+    """The widget's game replaced by a position: mouse 1 lands from 41 on Turn Crank."""
+    w.state = position(w.state.names, mice=positions, cheese=cheese, parts=24,
+                       reliability=w.state.reliability)
+    w.state.apply_chance(1)
     w._render()
+
+
+def tied_for_cheese(w):
+    """The widget's game replaced by a position where mouse 1 takes 2 cheese (space 11) from
+    two tied richest opponents, the pile empty."""
+    w.state = position(w.state.names, mice=[8, 0, 0], cheese=[0, 26, 26])
+    w.state.apply_chance(3)
+    w._render()
+    return w.state
 
 
 def test_spending_cheese_with_the_chooser():
@@ -65,10 +73,7 @@ def test_crank_button_catches_or_sends_to_safe():
 
 def test_split_chooser_for_tied_opponents():
     w = mouse_trap_widget(players=3, humans=(0,), seed=5)
-    state = w.state
-    state.positions, state.cheese, state.pile = [9, 0, 0], [0, 26, 26], 0
-    state.apply_action(2)  # space 11: take 2, pile empty, two richest tied
-    w._render()
+    state = tied_for_cheese(w)
     labels = [label for label, _ in w.split_choice.options]
     assert labels[0] == "2 from Orange ■, 0 from Green ▲" and len(labels) == 3
     w.split_choice.value = w.split_choice.options[1][1]
@@ -78,12 +83,12 @@ def test_split_chooser_for_tied_opponents():
 
 def test_a_disabled_button_shows_a_message_and_changes_nothing():
     w = mouse_trap_widget(players=2, humans=(0,), seed=6)
-    before = copy.deepcopy(w.state)
+    before = w.state.snapshot()
     w.crank_button.click()
-    assert w.state == before
+    assert w.state.snapshot() == before
     assert "not complete yet" in w.status.value
     w.spend_button.click()
-    assert w.state == before and "no mouse you can move" in w.status.value
+    assert w.state.snapshot() == before and "no mouse you can move" in w.status.value
 
 
 def test_bad_widget_arguments():
@@ -115,10 +120,7 @@ def test_the_choosers_start_on_their_first_option():
     said "there is no cheese to share out now" although three ways were listed, and a player
     clicking only the buttons was stuck on that screen."""
     w = mouse_trap_widget(players=3, humans=(0,), seed=5)
-    state = w.state
-    state.positions, state.cheese, state.pile = [9, 0, 0], [0, 26, 26], 0
-    state.apply_action(2)  # space 11: take 2, pile empty, two richest tied
-    w._render()
+    state = tied_for_cheese(w)
     assert w.split_choice.value == w.split_choice.options[0][1]
     w.take_button.click()                                   # no choice made: the first way
     assert state.cheese == [2, 24, 26] and state.total_cheese() == 52

@@ -125,7 +125,7 @@ def chips_held(state) -> tuple[Fraction, ...]:
 
 def spookies_key(state):
     return (state.phase, tuple(state.positions), state.figure, state.dice,
-            tuple(map(len, state.chips)), len(state.stockpile), state.successes > 0,
+            tuple(map(len, state.chips)), state.stockpile, state.successes > 0,
             state.current)
 
 

@@ -1,7 +1,8 @@
 """The known defects of issue 12 point 4, each pinned by a test that failed before its fix.
 
-These tests use only names that existed before the fix, so they can be run against the old
-engines to see them fail (they did: see the commit that added them).
+They used only names that existed before the fix, so they could be run against the old
+engines to see them fail (they did: see the commit that added them); positions are now set
+up with ``position()``.
 """
 
 from __future__ import annotations
@@ -12,17 +13,17 @@ from fractions import Fraction
 import pytest
 
 from haba_lessons.errors import IllegalActionError, InvalidArgumentError
-from haba_lessons.games.meow_meow import Card, Race, RoundState, make_rules
+from haba_lessons.games.meow_meow import Card, Race, make_rules, position
 from haba_lessons.games.quiet_as_a_mouse import ALARM, SILENT, SLID_OUT, Game, Skill, make_skills
 from haba_lessons.games.spookies import new_game as new_spookies
 
 
-def won_round(rules, winner: int) -> RoundState:
+def won_round(rules, winner: int):
     """A round that ``winner`` has just won: they play their last card, a red cow."""
     hands = [[Card("blue", "hen")] for _ in range(rules.players)]
     hands[winner] = [Card("red", "cow")]
-    state = RoundState.scripted(rules, hands, top=Card("red", "pig"), current=winner)
-    state.apply_action(state.legal_actions()[0])
+    state = position(rules=rules, hands=hands, top=Card("red", "pig"), current=winner)
+    state.apply(state.legal_actions()[0])
     assert state.winner == winner
     return state
 
@@ -103,7 +104,7 @@ def test_quiet_as_a_mouse_holes_are_numbered_1_to_12_in_the_api_and_the_log():
     game.choose_pair((2, 1))
     game.apply_attempt(SILENT)
     assert game.castle == {2: 1}
-    assert "front red hole 2, back red hole 1" in game.log[-1]
+    assert "front red hole 2, back red hole 1" in str(game.log[-1])
     game.apply_roll(("yellow", "red"))
     with pytest.raises(IllegalActionError, match="numbered from 1 to 12"):
         game.choose_pair((0, 3))

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.quiet_as_a_mouse import (STRATEGIES, Game, blocked_as_castle_fills,
+from haba_lessons.games.quiet_as_a_mouse import (CHOOSE, OVER, ROLL, STRATEGIES, Game, blocked_as_castle_fills,
                                                  blocked_probability, double_probability,
                                                  exact_game_value, first_roll_blocked_counts,
                                                  load_layout, make_skills,
@@ -157,19 +157,19 @@ def engine_chain_value(players, skills, strategy, layout):
     while queue:
         game = queue.pop()
         i = index[key(game)]
-        if game.phase == "over":
+        if game.phase == OVER:
             transitions[i] = ("over", game.winners)
             continue
-        if game.phase == "choose":
-            twin = game.clone()
+        if game.phase == CHOOSE:
+            twin = game.copy()
             twin.choose_pair(choose(twin, None))
             outcomes = [(twin, Fraction(1), 0)]
         else:
             outcomes = []
             for outcome, pr in game.chance_outcomes():
-                twin = game.clone()
+                twin = game.copy()
                 twin.apply_chance(outcome)
-                outcomes.append((twin, pr, int(game.phase == "roll")))
+                outcomes.append((twin, pr, int(game.phase == ROLL)))
         transitions[i] = ("move", [(visit(t), pr, cost) for t, pr, cost in outcomes])
     # V[i] - sum_j P(i -> j) V[j] = cost / win indicators: one sparse row per state
     rows = {}

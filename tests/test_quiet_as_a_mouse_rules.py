@@ -8,13 +8,15 @@ player places their last stick (that player wins).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
 
 from haba_lessons.errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
-from haba_lessons.games.quiet_as_a_mouse import (ALARM, SILENT, SLID_OUT, Game, Skill,
-                                                 make_skills, play_game)
+from haba_lessons.games.quiet_as_a_mouse import (ALARM, CHOOSE, OVER, ROLL, SILENT,
+                                                 SLID_OUT, Game, Skill, make_skills,
+                                                 play_game, position)
 from haba_lessons.simulation import make_rng, sample_outcome
 
 def fitting_roll(game: Game) -> tuple[str, str]:
@@ -37,7 +39,7 @@ def test_setup_deals_the_sticks_as_the_rulebook_says(players, each, box):
     assert game.hands == [each] * players
     assert game.box == box
     assert not game.castle and game.out_of_game == 0
-    assert game.phase == "roll" and game.current == 0
+    assert game.phase == ROLL and game.current == 0
 
 
 @pytest.mark.parametrize("players", [0, 1, 5, 2.5, "3", True])
@@ -92,7 +94,7 @@ def test_silent_attempt_leaves_the_stick_in_the_castle():
     game.apply_attempt(SILENT)
     assert game.castle == {1: 3}
     assert game.hands == [7, 8]
-    assert game.current == 1 and game.phase == "roll"
+    assert game.current == 1 and game.phase == ROLL
 
 
 def test_alarm_gives_the_stick_back_and_passes_the_turn():
@@ -101,11 +103,11 @@ def test_alarm_gives_the_stick_back_and_passes_the_turn():
     game.choose_pair((1, 3))
     game.apply_attempt(ALARM)
     assert game.castle == {} and game.hands == [5, 5, 5]
-    assert game.current == 1 and game.phase == "roll"
+    assert game.current == 1 and game.phase == ROLL
 
 
 def test_a_stick_that_slides_out_leaves_the_game_and_ends_the_turn():
-    game = Game(2)
+    game = Game(2, make_skills(2, q=Fraction(1, 10)))
     place(game)                               # player 1 places a stick
     front = next(iter(game.castle))
     game.apply_roll(fitting_roll(game))       # player 2 tries
@@ -114,7 +116,7 @@ def test_a_stick_that_slides_out_leaves_the_game_and_ends_the_turn():
     assert game.castle == {}
     assert game.out_of_game == 1
     assert game.hands == [7, 8]               # player 2's own stick went back to them
-    assert game.current == 0 and game.phase == "roll"
+    assert game.current == 0 and game.phase == ROLL
 
 
 def test_no_free_pair_means_the_turn_is_lost():
@@ -126,19 +128,19 @@ def test_no_free_pair_means_the_turn_is_lost():
         game.apply_attempt(SILENT)
     before = game.current
     game.apply_roll(("red", "green"))
-    assert game.phase == "roll" and game.current == (before + 1) % 2
+    assert game.phase == ROLL and game.current == (before + 1) % 2
     assert game.turns == 3
-    assert "turn is lost" in game.log[-1]
+    assert "turn is lost" in str(game.log[-1])
 
 
 def test_the_12th_stick_ends_the_game_and_ties_give_several_winners():
     game = Game(2)
     for _ in range(11):
         place(game)
-        assert game.phase != "over"
+        assert game.phase != OVER
     place(game)
     assert len(game.castle) == 12
-    assert game.phase == "over"
+    assert game.phase == OVER
     assert game.hands == [2, 2]
     assert game.winners == (0, 1)
 
@@ -148,7 +150,7 @@ def test_the_12th_stick_fewest_sticks_wins_alone():
     script = [SILENT] * 10 + [ALARM, SILENT, ALARM, SILENT]
     for outcome in script:
         place(game, outcome)
-    assert len(game.castle) == 12 and game.phase == "over"
+    assert len(game.castle) == 12 and game.phase == OVER
     assert game.hands == [3, 1]
     assert game.winners == (1,)
 
@@ -157,7 +159,7 @@ def test_the_12th_stick_with_three_players_can_tie_all_three():
     game = Game(3)
     for _ in range(12):
         place(game, SILENT)
-    assert game.phase == "over" and game.hands == [1, 1, 1]
+    assert game.phase == OVER and game.hands == [1, 1, 1]
     assert game.winners == (0, 1, 2)
 
 
@@ -170,7 +172,7 @@ def test_placing_your_last_stick_wins_at_once():
     place(game, SILENT)
     assert game.hands == [0, 4, 4, 4]
     assert len(game.castle) == 4
-    assert game.phase == "over" and game.winners == (0,)
+    assert game.phase == OVER and game.winners == (0,)
 
 
 def test_attempt_outcomes_follow_the_skill_model():
@@ -229,13 +231,35 @@ def test_bad_rolls_and_outcomes_are_refused_and_change_nothing():
     game.apply_roll(("red", "yellow"))
     game.choose_pair((1, 3))
     refused(game, lambda: game.apply_attempt("maybe"), IllegalActionError)
-    assert "no stick sits" in refused(game, lambda: game.apply_attempt((SLID_OUT, 5)),
+    slippery = Game(2, make_skills(2, q=Fraction(1, 10)))
+    place(slippery)
+    slippery.apply_roll(fitting_roll(slippery))
+    slippery.choose_pair(slippery.legal_pairs()[0])
+    assert "no stick sits" in refused(slippery, lambda: slippery.apply_attempt((SLID_OUT, 5)),
                                       IllegalActionError)
+
+
+@pytest.mark.parametrize("p, q, outcome, words", [
+    (Fraction(1, 2), 0, "slid out", "with q = 0 for Player 2 no stick slides out"),
+    (Fraction(9, 10), Fraction(1, 10), ALARM, "with p \\+ q = 1 for Player 2 the bell never"),
+    (0, Fraction(1, 2), SILENT, "with p = 0 for Player 2 no attempt is silent"),
+])
+def test_an_attempt_outcome_of_probability_zero_is_refused(p, q, outcome, words):
+    """The protocol lists only outcomes that can happen; one of probability 0 (a slide-out
+    with q = 0, an alarm with p + q = 1, a silent attempt with p = 0) is refused like any
+    impossible outcome, and changes nothing."""
+    game = position(2, castle=[(1, 1)], hands=[7, 8], current=1, p=p, q=q)
+    game.apply_roll(("yellow", "yellow"))
+    game.choose_pair((3, 3))
+    assert all(probability > 0 for _, probability in game.chance_outcomes())
+    bad = (SLID_OUT, 1) if outcome == "slid out" else outcome
+    assert bad not in [o for o, _ in game.chance_outcomes()]
+    assert re.search(words, refused(game, lambda: game.apply_attempt(bad), IllegalActionError))
 
 
 def test_nothing_is_allowed_after_the_game_is_over():
     game = Game(2)
-    while game.phase != "over":
+    while game.phase != OVER:
         place(game)
     for action in (lambda: game.apply_roll(("red", "red")), lambda: game.choose_pair((1, 1)),
                    lambda: game.apply_attempt(SILENT)):
@@ -246,15 +270,15 @@ def test_nothing_is_allowed_after_the_game_is_over():
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("strategy", ["first free pair", "most open", "random"])
 def test_sticks_are_conserved_at_every_step(players, strategy):
-    from haba_lessons.games.quiet_as_a_mouse import strategy_named
+    from haba_lessons.games.quiet_as_a_mouse import named
 
     rng = make_rng(100 + players)
-    choose = strategy_named(strategy)
+    choose = named(strategy)
     skills = make_skills(players, p=[0.85, 0.6, 0.4, 0.7][:players], q=0.15)
     for _ in range(12):
         game = Game(players, skills)
-        while game.phase != "over":
-            if game.phase == "choose":
+        while game.phase != OVER:
+            if game.phase == CHOOSE:
                 game.choose_pair(choose(game, rng))
             else:
                 game.apply_chance(sample_outcome(game.chance_outcomes(), rng))

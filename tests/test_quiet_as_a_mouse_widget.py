@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.quiet_as_a_mouse import SILENT
+from haba_lessons.games.quiet_as_a_mouse import CHOOSE, OVER, SILENT
 from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
 
 
@@ -24,7 +24,7 @@ def test_a_companion_turn_silent_then_alarm():
     panel = quiet_as_a_mouse_widget(seed=3).companion
     panel.roll_button.click()
     a, b = panel.game.roll
-    assert panel.game.phase == "choose"
+    assert panel.game.phase == CHOOSE
     assert a in panel.dice.value and b in panel.dice.value          # colours as words
     assert panel.pair_choice.value in panel.game.legal_pairs()
     assert "stroke-width='5'" in panel.castle.value                 # allowed holes ringed
@@ -80,13 +80,13 @@ def test_out_of_range_player_count_shows_a_message():
 def test_a_whole_companion_game_until_someone_wins():
     panel = quiet_as_a_mouse_widget(seed=9).companion
     clicks = 0
-    while panel.game.phase != "over" and clicks < 500:
+    while panel.game.phase != OVER and clicks < 500:
         panel.roll_button.click()
-        if panel.game.phase == "choose":
+        if panel.game.phase == CHOOSE:
             panel.choose_button.click()
             panel.silent_button.click()
         clicks += 1
-    assert panel.game.phase == "over"
+    assert panel.game.phase == OVER
     assert "Game over" in panel.status.value
     assert sum(panel.game.hands) + len(panel.game.castle) == 16
 
@@ -100,7 +100,7 @@ def test_simulated_mode_plays_a_game_with_the_sliders():
     assert "more than 1" in panel.result.value and panel.last_game is None
     panel.sliders.children[0].children[1].value = 0.0
     panel.play_button.click()
-    assert panel.last_game.phase == "over"
+    assert panel.last_game.phase == OVER
     assert " won after " in panel.result.value
     for row in panel.sliders.children:
         row.children[0].value = 0.0

@@ -9,8 +9,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from haba_lessons.engine import play
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.spookies import Action, Rules, new_game
+from haba_lessons.games.spookies import Action, Rules, new_game, position
 from haba_lessons.games.spookies.analysis import (expected_fine, one_more_roll_table,
                                                   one_roll_value, policy_table, solve_turn,
                                                   success_probability, turn_value)
@@ -149,15 +150,9 @@ def test_optimal_bot_in_the_engine_earns_the_exact_value():
     rng = np.random.default_rng(11)
     nets = []
     for seed in range(2000):
-        game = new_game(2, seed=seed)
-        game.positions[0] = 2
-        game.chips[0] = [game.stockpile.pop() for _ in range(10)]
+        game = position(2, figures={"Kracko": 2}, stockpile=40, chips=[10, 0], seed=seed)
         game.apply_chance("Kracko")
-        while game.current == 0 and not game.is_over:
-            if game.is_chance_node:
-                game.sample_chance()
-            else:
-                game.apply(OPTIMAL(game, rng))
+        play(game, [OPTIMAL, None], rng=rng, until=lambda g: g.current != 0)
         nets.append(len(game.chips[0]) - 10)
     nets = np.array(nets)
     half = 3 * nets.std() / np.sqrt(nets.size)          # a 3-sigma band

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from math import comb
 
 import numpy as np
 import pytest
+from conftest import refused as refused_and_unchanged
 
 from haba_lessons.dice import best_two
-from haba_lessons.errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
-from haba_lessons.games.spookies import (ANY_FIGURE, Action, Rules, new_game,
-                                         reward_table_from_rows)
+from haba_lessons.engine import play, random_bot
+from haba_lessons.errors import HabaLessonsError, IllegalActionError
+from haba_lessons.games.spookies import (ANY_FIGURE, CHOOSE_DICE, CHOOSE_FIGURE, DICE,
+                                         FACE_DOWN, FINE, FRIEND, REVEAL, Action, Rules,
+                                         new_game, position, reward_table_from_rows)
 
 KRACKO, SCHNUFFER, HANJA, DUFFY, POPPY = "Kracko", "Schnuffer", "Hanja", "Duffy", "Poppy"
 #: A reward table whose cells are all different, so a test can tell which cell was paid:
@@ -21,16 +23,14 @@ DISTINCT = reward_table_from_rows([[3 * i + 1, 3 * i + 2, 3 * i + 3] for i in ra
 
 
 def arrange(players=4, *, positions=None, chips=None, penalties=None, rules=None, seed=1):
-    """A fresh game with figures placed, chips dealt to players and penalty chips laid,
-    all taken from the stockpile so that the 75 chips are still all accounted for."""
-    game = new_game(players, rules=rules, seed=seed)
-    for figure, position in (positions or {}).items():
-        game.positions[game.rules.figures.index(figure)] = position
-    for player, count in enumerate(chips or []):
-        game.chips[player] = [game.stockpile.pop() for _ in range(count)]
-    for position, count in (penalties or {}).items():
-        game.penalties[position] = [game.stockpile.pop() for _ in range(count)]
-    return game
+    """A position: figures placed, players holding face-down chips, penalty chips on spaces,
+    the rest of the chips in play in the stockpile (75 chips in the box in all)."""
+    rules = rules or Rules.standard()
+    chips = list(chips or []) + [0] * (players - len(chips or []))
+    lying = [(penalties or {}).get(space, 0) for space in range(1, 8)]
+    pile = rules.chips_in_play[players - 2] - sum(chips) - sum(lying)
+    return position(players, figures=positions or {}, stockpile=pile, chips=chips,
+                    penalties=lying, rules=rules, seed=seed)
 
 
 def turn(game, figure, *rolls):
@@ -46,13 +46,8 @@ def turn(game, figure, *rolls):
 
 
 def refused(game, action, error=IllegalActionError):
-    """Assert that ``action(game)`` raises ``error`` and leaves the state unchanged."""
-    before = copy.deepcopy(game.snapshot())
-    with pytest.raises(error) as info:
-        action(game)
-    assert game.snapshot() == before
-    assert str(info.value)  # a message the student can read
-    return str(info.value)
+    """``action(game)`` raises ``error`` and leaves the state unchanged; returns the message."""
+    return refused_and_unchanged(game, lambda: action(game), error=error)
 
 
 # --- the rulebook's own examples -------------------------------------------------------------
@@ -62,7 +57,7 @@ def test_rulebook_example_two_dice_from_start_three_and_four():
     turn(game, SCHNUFFER, (2, (3, 4)))
     assert game.positions[1] == 1                       # the garden, >=5
     assert len(game.chips[0]) == 1                       # the table shows 1 for >=5, 2 dice
-    assert game.phase == "choose_dice" and game.current == 0   # may roll again or stop
+    assert game.phase == CHOOSE_DICE and game.current == 0   # may roll again or stop
 
 
 def test_rulebook_example_four_dice_from_nine_rolling_3111():
@@ -71,7 +66,7 @@ def test_rulebook_example_four_dice_from_nine_rolling_3111():
     assert game.positions[2] == 0                        # back to the start area
     assert len(game.penalties[5]) == 5                   # 5 penalty chips on >=9
     assert len(game.chips[0]) == 3
-    assert game.current == 1 and game.phase == "friend"  # the turn is over
+    assert game.current == 1 and game.phase == FRIEND  # the turn is over
 
 
 # --- success ----------------------------------------------------------------------------------
@@ -114,7 +109,7 @@ def test_stop_after_a_success_keeps_the_chips_and_passes_the_turn():
     game = arrange()
     turn(game, HANJA, (4, (6, 5, 2, 1)), (4, (3, 3, 1, 1)), "stop")
     assert len(game.chips[0]) == 2 and game.positions[2] == 2
-    assert game.current == 1 and game.phase == "friend"
+    assert game.current == 1 and game.phase == FRIEND
 
 
 def test_the_same_figure_all_turn_and_dice_chosen_anew():
@@ -150,16 +145,39 @@ def test_failure_pays_only_the_chips_you_have():
     assert game.positions[3] == 0 and game.penalties[6] == []
 
 
-def test_fines_are_chips_picked_at_random_from_the_player():
-    picked = set()
-    for seed in range(12):
-        game = arrange(positions={DUFFY: 2}, chips=[10], seed=seed)
-        held = list(game.chips[0])
-        turn(game, DUFFY, (2, (2, 2)))                        # 4 on >=6: start, 2 spaces
-        paid = game.penalties[2]
-        assert sorted(paid + game.chips[0]) == sorted(held)
-        picked.add(tuple(sorted(held.index(v) for v in paid)))
-    assert len(picked) > 1                                     # not always the same chips
+def test_a_fine_of_face_down_chips_needs_no_chance_node():
+    """Chips lie face down and nobody has seen them: which of them pay a fine changes
+    nothing anybody can tell, so the fine is paid at once, with face-down chips."""
+    game = arrange(positions={DUFFY: 2}, chips=[10])
+    turn(game, DUFFY, (2, (2, 2)))                            # 4 on >=6: start, 2 spaces
+    assert game.penalties[2] == [FACE_DOWN, FACE_DOWN] and len(game.chips[0]) == 8
+    assert game.phase == FRIEND and game.current == 1
+
+
+def test_a_fine_from_chips_of_known_values_is_a_chance_node_picking_them_at_random():
+    """By hand: Ana holds a 1, a 5 and a 2; falling 2 spaces she pays 2 of her 3 chips, each
+    pair equally likely: {5, 2}, {5, 1}, {2, 1}, 1/3 each."""
+    game = position(["Ana", "Ben"], figures={"Duffy": 2}, stockpile=40,
+                    chips=[[1, 5, 2], 0])
+    turn(game, DUFFY, (2, (2, 2)))
+    assert game.phase == FINE and game.is_chance_node
+    assert dict(game.chance_outcomes()) == {(5, 2): Fraction(1, 3), (5, 1): Fraction(1, 3),
+                                            (2, 1): Fraction(1, 3)}
+    game.apply_chance((1, 5))                                 # in any order
+    assert game.chips[0] == [2] and sorted(game.penalties[2]) == [1, 5]
+    assert game.phase == FRIEND and game.current == 1
+
+
+def test_a_fine_mixing_known_and_face_down_chips():
+    """Ana holds a 5 and two face-down chips taken since; she pays 1 chip: the 5 with 1/3,
+    a face-down chip with 2/3."""
+    game = position(["Ana", "Ben"], figures={"Duffy": 3}, stockpile=40, chips=[[5], 0])
+    turn(game, DUFFY, (2, (4, 4)))                            # 8 from >=7: >=8, 2 chips
+    turn_over = game.chips[0]
+    assert turn_over == [5, FACE_DOWN, FACE_DOWN]
+    game.roll(2)
+    game.apply_chance((4, 3))                                 # 7 on >=8: to >=7, 1 space
+    assert dict(game.chance_outcomes()) == {(5,): Fraction(1, 3), (FACE_DOWN,): Fraction(2, 3)}
 
 
 def test_a_fall_from_the_garden_below_five_goes_to_the_start_for_one_chip():
@@ -170,7 +188,7 @@ def test_a_fall_from_the_garden_below_five_goes_to_the_start_for_one_chip():
 
 def test_below_five_from_the_start_nothing_happens_and_the_turn_ends():
     game = arrange(chips=[3])
-    before = (list(game.positions), [list(c) for c in game.chips], list(game.stockpile))
+    before = (list(game.positions), [list(c) for c in game.chips], game.stockpile)
     turn(game, KRACKO, (2, (2, 2)))
     assert (game.positions, game.chips, game.stockpile) == before
     assert game.current == 1
@@ -182,7 +200,7 @@ def test_attic_twelve_pays_the_top_row_figure_stays_and_may_continue():
     game = arrange(rules=Rules.standard(DISTINCT), positions={HANJA: 7})
     turn(game, HANJA, (3, (6, 6, 2)))
     assert game.positions[2] == 7 and len(game.chips[0]) == 20   # row >=11, 3 dice
-    assert game.phase == "choose_dice" and Action("stop") in game.legal_actions()
+    assert game.phase == CHOOSE_DICE and Action("stop") in game.legal_actions()
     game.roll(4)
     game.apply_chance((6, 6, 6, 6))
     assert len(game.chips[0]) == 20 + 21
@@ -236,19 +254,20 @@ def test_friend_die_has_six_equally_likely_faces_and_question_mark_is_free_choic
     assert [o for o, _ in outcomes] == [KRACKO, SCHNUFFER, HANJA, DUFFY, POPPY, ANY_FIGURE]
     assert all(p == Fraction(1, 6) for _, p in outcomes)
     game.apply_chance(ANY_FIGURE)
-    assert game.phase == "choose_figure" and not game.is_chance_node
+    assert game.phase == CHOOSE_FIGURE and not game.is_chance_node
     game.choose_figure(DUFFY)
-    assert game.figure == 3 and game.phase == "choose_dice"
+    assert game.figure == 3 and game.phase == CHOOSE_DICE
 
 
 def test_free_choice_variant_has_no_friend_die():
     game = new_game(3, free_choice=True, seed=4)
-    assert game.phase == "choose_figure"
-    refused(game, lambda g: g.chance_outcomes())
+    assert game.phase == CHOOSE_FIGURE
+    assert game.chance_outcomes() == []                        # a decision, no chance now
+    refused(game, lambda g: g.sample_chance())
     game.choose_figure(KRACKO)
     game.roll(2)
     game.apply_chance((1, 1))
-    assert game.current == 1 and game.phase == "choose_figure"
+    assert game.current == 1 and game.phase == CHOOSE_FIGURE
 
 
 # --- chance outcomes ----------------------------------------------------------------------------
@@ -277,7 +296,8 @@ def test_dice_facts_of_the_spec():
         outcomes = game.chance_outcomes()
         assert sum(p for f, p in outcomes if f[0] + f[1] >= 5) == at_least_5
         assert sum(p for f, p in outcomes if f[0] + f[1] == 12) == twelve
-        game.dice, game.phase = None, "choose_dice"           # back to the choice
+        game = arrange()
+        game.apply_chance(KRACKO)                             # back to the choice
 
 
 def test_sampled_dice_follow_the_chance_outcomes():
@@ -286,7 +306,7 @@ def test_sampled_dice_follow_the_chance_outcomes():
     rng = np.random.default_rng(3)
     counts = {}
     for _ in range(3000):
-        probe = copy.deepcopy(game)
+        probe = game.copy()
         probe.roll(4)
         probe.sample_chance(rng)
         counts[sum(probe.last_roll[:2])] = counts.get(sum(probe.last_roll[:2]), 0) + 1
@@ -299,40 +319,79 @@ def test_sampled_dice_follow_the_chance_outcomes():
 @pytest.mark.parametrize("players, in_play", [(2, 50), (3, 60), (4, 75), (5, 75)])
 def test_chips_in_play_by_player_count(players, in_play):
     game = new_game(players, seed=players)
-    assert len(game.stockpile) == in_play and game.chip_total() == 75
-    every = sorted(game.stockpile + game.out_of_play)
-    assert every == sorted([1] * 30 + [2] * 20 + [3] * 15 + [5] * 10)
-
-
-def test_chips_in_play_are_drawn_at_random():
-    assert len({tuple(sorted(new_game(2, seed=s).stockpile)) for s in range(6)}) > 1
+    assert game.stockpile == in_play and game.chip_total() == 75
+    assert game.unseen == (30, 20, 15, 10)                   # nobody has seen any chip yet
+    assert game.out_of_play == 75                           # the stockpile and the rest
 
 
 def test_a_reward_larger_than_the_stockpile_takes_the_rest_and_ends_the_game():
-    game = arrange(rules=Rules.standard(DISTINCT), positions={KRACKO: 6}, chips=[30, 26])
-    game.stockpile, rest = game.stockpile[:5], game.stockpile[5:]
-    game.out_of_play.extend(rest)
+    game = position(["Ana", "Ben"], figures={KRACKO: 6}, stockpile=5, chips=[30, 26],
+                    rules=Rules.standard(DISTINCT))
     turn(game, KRACKO, (2, (6, 6)))                          # the attic pays 19 > 5
-    assert game.stockpile == [] and len(game.chips[0]) == 35 and game.is_over
+    assert game.stockpile == 0 and len(game.chips[0]) == 35
+    assert game.phase == REVEAL and game.current == 0      # the chips are turned over
+    play(game, [random_bot] * 2, seed=1)
+    assert game.is_over and all(FACE_DOWN not in c for c in game.chips)
     for action in (lambda g: g.roll(2), lambda g: g.stop(), lambda g: g.choose_figure(HANJA),
-                   lambda g: g.apply_chance(HANJA), lambda g: g.chance_outcomes()):
+                   lambda g: g.apply_chance(HANJA)):
         refused(game, action)
-    assert game.legal_actions() == []
+    assert game.legal_actions() == [] and game.chance_outcomes() == []
     assert game.chip_total() == 75
+
+
+def test_the_chips_turned_over_at_the_end_are_drawn_from_the_unseen_chips():
+    """By hand: Ana and Ben hold 73 and 1 face-down chips, 1 is left in the stockpile; Ana
+    takes it. Nobody has seen a chip, so Ana's 74 chips are 74 of the box's 75, the one left
+    out equally likely any of them: it is a 1 with 30/75, a 2 with 20/75, a 3 with 15/75, a
+    5 with 10/75. Ben's one chip is then the one left out (the others are Ana's)."""
+    game = position(["Ana", "Ben"], figures={}, stockpile=1, chips=[73, 1])
+    turn(game, KRACKO, (4, (6, 6, 1, 1)))                    # the last chip: the end
+    assert game.phase == REVEAL and game.current == 0
+    box = {1: 30, 2: 20, 3: 15, 5: 10}
+    left_out = {}
+    for values, p in game.chance_outcomes():
+        assert len(values) == 74
+        missing = [v for v, n in box.items() if values.count(v) == n - 1]
+        assert len(missing) == 1
+        left_out[missing[0]] = p
+        after = game.copy()
+        after.apply_chance(values)
+        assert after.phase == REVEAL and after.current == 1
+        assert after.chance_outcomes() == [((missing[0],), Fraction(1))]
+    assert left_out == {v: Fraction(n, 75) for v, n in box.items()}
 
 
 def test_the_game_ends_when_the_last_chip_is_taken():
     game = arrange(chips=[74])
     turn(game, KRACKO, (4, (6, 6, 1, 1)))
+    assert game.stockpile == 0
+    play(game, [random_bot] * 4, seed=1)
     assert game.is_over and game.winners == (0,)
 
 
+@pytest.mark.parametrize("last, points, winners", [
+    ((1,), [7, 6, 2], (0,)),            # Ana's last chip a 1: 7 points, she wins alone
+    ((3,), [9, 6, 2], (0,)),
+])
+def test_the_most_points_win(last, points, winners):
+    game = position(["Ana", "Ben", "Cleo"], figures={}, stockpile=1,
+                    chips=[[5, 1], [3, 3], [2]])
+    turn(game, KRACKO, (4, (6, 6, 1, 1)))                    # Ana takes the last chip
+    game.apply_chance(last)                                  # and turns it over
+    assert game.is_over and game.points() == points and game.winners == winners
+
+
 def test_ties_share_the_win():
-    game = arrange(3)
-    game.chips = [[5, 1], [3, 3], [2]]
-    game.stockpile, game.out_of_play = [], game.stockpile + game.out_of_play
-    game.phase = "over"
-    assert game.winners == (0, 1)
+    game = position(["Ana", "Ben", "Cleo"], figures={}, stockpile=1,
+                    chips=[[5, 1], [3, 3], [2]], current=2)
+    turn(game, KRACKO, (4, (6, 6, 1, 1)))                    # Cleo takes the last chip
+    game.apply_chance((5,))                                  # a 5: Cleo has 7, Ana 6, Ben 6
+    assert game.points() == [6, 6, 7] and game.winners == (2,)
+    game = position(["Ana", "Ben", "Cleo"], figures={}, stockpile=1,
+                    chips=[[5, 1], [3, 2], [2]], current=1)
+    turn(game, KRACKO, (4, (6, 6, 1, 1)))                    # Ben takes it: a 1
+    game.apply_chance((1,))
+    assert game.points() == [6, 6, 2] and game.winners == (0, 1)
 
 
 def test_there_are_no_winners_before_the_end():
@@ -357,7 +416,7 @@ def test_all_75_chips_are_accounted_for_at_every_step(players):
             assert game.chip_total() == game.rules.total_chips == 75
             assert all(p >= 0 for p in game.positions)
             steps += 1
-        assert game.stockpile == [] and steps > 10
+        assert game.stockpile == 0 and steps > 10
 
 
 # --- illegal actions and bad input ----------------------------------------------------------------
@@ -371,7 +430,7 @@ def test_every_illegal_action_in_every_phase_is_refused_unchanged():
     game.apply_chance(KRACKO)
     # choosing dice before the first roll
     for action in (lambda g: g.stop(), lambda g: g.choose_figure(HANJA),
-                   lambda g: g.apply_chance((3, 3)), lambda g: g.chance_outcomes(),
+                   lambda g: g.apply_chance((3, 3)), lambda g: g.sample_chance(),
                    lambda g: g.roll(3, player=2)):
         refused(game, action)
     for bad in (1, 5, 0, "3", 2.5, True):
@@ -400,7 +459,7 @@ def test_acting_out_of_turn_is_refused():
     message = refused(game, lambda g: g.roll(2, player=1))
     assert "Player 2" in message and "Player 1" in message
     game.roll(2, player=0)
-    assert game.phase == "dice"
+    assert game.phase == DICE
 
 
 @pytest.mark.parametrize("players", [0, 1, 6, 7, -2, "four", 2.0, ["Ann"], ["a"] * 6])

@@ -8,47 +8,27 @@ import pytest
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.games.spookies import Rules, new_game, reward_table_from_rows
 from haba_lessons.games.spookies.analysis import solve_turn
-from haba_lessons.games.spookies.simulate import (greedy_array, play_game, policy_array,
+from haba_lessons.games.spookies.simulate import (engine_turns, play_game, policy_array,
                                                   simulate_turns, stop_after_array,
                                                   tournament)
-from haba_lessons.games.spookies.strategies import STRATEGIES, get_strategy
+from haba_lessons.games.spookies.strategies import STRATEGIES, named
 
 RULES = Rules.standard()
 
 
-def engine_turn(policy, start, held, dice_rows):
-    """One turn through the rules engine, the dice taken from ``dice_rows`` in order."""
-    game = new_game(2, seed=0)
-    game.positions[2] = start
-    game.chips[0] = [game.stockpile.pop() for _ in range(held)]
-    game.apply_chance("Hanja")
-    step = 0
-    while game.current == 0:
-        k = int(policy[game.positions[2], min(game.successes, policy.shape[1] - 1)])
-        if k == 0:
-            game.stop()
-            break
-        game.roll(k)
-        game.apply_chance(tuple(int(f) for f in dice_rows[step, :k]))
-        step += 1
-    return len(game.chips[0]) - held, game.positions[2], step
-
-
-@pytest.mark.parametrize("name", ["optimal", "optimal poor", "stop after 3", "greedy"])
-def test_vectorized_turns_equal_the_engine_with_the_same_dice(name):
-    rng = np.random.default_rng(7)
-    turns = 300
-    policy = {"optimal": policy_array(solve_turn(RULES)),
-              "optimal poor": policy_array(solve_turn(RULES, held=1), chips=1),
-              "stop after 3": stop_after_array(3, dice=3),
-              "greedy": greedy_array(RULES)}[name]
-    start = rng.integers(0, 8, size=turns)
-    held = rng.integers(0, 9, size=turns)
-    dice = rng.integers(1, 7, size=(turns, 200, 4))
-    batch = simulate_turns(policy, start, turns, rules=RULES, chips=held, dice=dice)
-    for t in range(turns):
-        net, position, rolls = engine_turn(policy, int(start[t]), int(held[t]), dice[t])
-        assert (batch.net[t], batch.positions[t], batch.rolls[t]) == (net, position, rolls)
+def test_the_engine_twin_of_the_kernel_plays_the_policys_turns():
+    """The kernel's engine side, checked by hand on two turns: from the start with 4 dice,
+    6 6 1 1 reaches >=5 (1 chip), then "stop after 1" stops; from >=9 with 2 chips held,
+    3 1 1 1 falls to the start: 5 spaces, all 2 chips paid."""
+    policy = stop_after_array(1)
+    dice = np.ones((2, 200, 4), dtype=int)
+    dice[0, 0] = (6, 6, 1, 1)
+    dice[1, 0] = (3, 1, 1, 1)
+    batch = engine_turns(policy, np.array([0, 5]), 2, chips=np.array([0, 2]), dice=dice)
+    assert list(batch.net) == [1, -2] and list(batch.positions) == [1, 0]
+    assert list(batch.rolls) == [1, 1]
+    fast = simulate_turns(policy, np.array([0, 5]), 2, chips=np.array([0, 2]), dice=dice)
+    assert list(fast.net) == [1, -2]
 
 
 def test_vectorized_mean_converges_to_the_exact_value():
@@ -85,7 +65,7 @@ def test_every_strategy_plays_only_legal_actions():
     for name in STRATEGIES:
         for seed in range(3):
             game = new_game(3, seed=seed, free_choice=seed == 2)
-            bot = get_strategy(name)
+            bot = named(name)
             rng = np.random.default_rng(seed)
             while not game.is_over:
                 if game.is_chance_node:
@@ -107,8 +87,8 @@ def test_tournament_table():
 
 def test_unknown_strategy_and_endless_game():
     with pytest.raises(InvalidArgumentError, match="unknown strategy"):
-        get_strategy("lucky")
-    assert get_strategy("stop after 5").name == "stop after 5"
+        named("lucky")
+    assert named("stop after 5").name == "stop after 5"
     zero = Rules.standard(reward_table_from_rows([[0, 0, 0]] * 7))
     with pytest.raises(InvalidArgumentError, match="did not end"):
         play_game(["cautious", "cautious"], rules=zero)

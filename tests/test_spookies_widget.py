@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.spookies.widget import SpookiesTable, dice_svg, house_svg, play
+from haba_lessons.games import spookies
+from haba_lessons.games.spookies import CHOOSE_DICE, CHOOSE_FIGURE, position
+from haba_lessons.games.spookies.widget import SpookiesTable, dice_svg, house_svg
 
 
 def test_classes_for_the_browser_test():
@@ -13,7 +15,8 @@ def test_classes_for_the_browser_test():
     assert "haba-spookies" in table.widget._dom_classes
     assert "haba-roll" in table.roll_button._dom_classes
     assert "haba-dice" in table.dice_view._dom_classes
-    assert "haba-spookies" in play(["human", "human"])._dom_classes
+    root = spookies.widget(["human", "human"])
+    assert "haba-spookies" in root._dom_classes and root.spookies_table.game.players == 2
 
 
 def test_a_human_turn_friend_die_then_dice():
@@ -24,9 +27,9 @@ def test_a_human_turn_friend_die_then_dice():
     table.roll_button.click()
     assert table.dice_view.value != before and "friend die:" in table.dice_view.value
     assert table.game.friend_face in table.dice_view.value
-    if game.phase == "choose_figure":                    # the friend die showed "?"
+    if game.phase == CHOOSE_FIGURE:                    # the friend die showed "?"
         table.figure_buttons[4].click()
-    assert game.phase == "choose_dice"
+    assert game.phase == CHOOSE_DICE
     table.dice_choice.value = 2
     assert table.roll_button.description == "Roll 2 dice"
     table.roll_button.click()
@@ -43,7 +46,7 @@ def test_illegal_clicks_show_a_message_and_change_nothing():
     assert "⚠" in table.message.value
     assert table.game.snapshot() == before
     table.roll_button.click()                             # a legal click clears the message
-    if table.game.phase == "choose_dice":
+    if table.game.phase == CHOOSE_DICE:
         table.stop_button.click()
         assert "roll at least once" in table.message.value
 
@@ -77,7 +80,7 @@ def test_teaching_mode_shows_exact_chances_beside_each_dice_choice():
     table.teaching.value = True
     assert "Teaching mode" in table.odds.value
     table.roll_button.click()
-    if table.game.phase == "choose_figure":
+    if table.game.phase == CHOOSE_FIGURE:
         table.figure_buttons[0].click()
     # every figure is on the start: 2 dice succeed with 5/6, 3 with 205/216, 4 with 319/324
     for text in ("5/6", "205/216", "319/324", "★ best"):
@@ -88,8 +91,8 @@ def test_teaching_mode_shows_exact_chances_beside_each_dice_choice():
 
 def test_house_shows_figures_by_name_and_penalty_chips():
     table = SpookiesTable(["human", "human"])
-    game = table.game
-    game.penalties[5] = [game.stockpile.pop() for _ in range(3)]
+    game = position(table.game.names, figures={}, stockpile=40,
+                    penalties=[0, 0, 0, 0, 3, 0, 0])
     svg = house_svg(game)
     for name in game.rules.figures:
         assert name in svg
@@ -99,11 +102,11 @@ def test_house_shows_figures_by_name_and_penalty_chips():
 
 def test_new_game_with_the_seat_pickers_and_bad_seats():
     table = SpookiesTable(["human", "human"])
-    first_stockpile = list(table.game.stockpile)
+    first = table.game
     table.seat_pickers[2].value = "random"
     table.new_game_button.click()
-    assert table.game.players == 3
-    assert table.game.stockpile[:50] != first_stockpile      # a new game, new chips and dice
+    assert table.game is not first and table.game.players == 3
+    assert table.game.stockpile == 60                         # a new game with 3 players
     for picker in table.seat_pickers:
         picker.value = "(empty seat)"
     table.new_game_button.click()

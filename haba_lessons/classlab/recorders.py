@@ -20,8 +20,8 @@ import ipywidgets as widgets
 from ..errors import HabaLessonsError, IllegalActionError
 from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
-from ..games.quiet_as_a_mouse.rules import SLID_OUT, Game, make_skills
-from ..games.quiet_as_a_mouse.widget import CompanionPanel
+from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
+from ..games.quiet_as_a_mouse.widget import COMPANION_SKILL, CompanionPanel
 from ..widget_guard import guarded
 from .records import COLOURS_JOINED, NAME_RULE, Record
 from .rules_check import MouseMoves, SpookiesRolls, check_one_winner, check_players
@@ -218,23 +218,21 @@ class SpookiesRecorder(Recorder):
 
 
 class _RecordingGame(Game):
-    """The Quiet as a Mouse engine, telling the recorder about each roll and attempt it accepts."""
+    """The Quiet as a Mouse engine, telling the recorder about each roll and attempt it
+    accepts (every chance outcome, typed or drawn, passes through the engine's ``_happen``)."""
 
     recorder: QuietAsAMouseRecorder | None = None
 
-    def apply_roll(self, roll) -> None:
-        player = self.current
-        before = self.clone()
-        super().apply_roll(roll)
-        if self.recorder is not None:
-            self.recorder._engine_did(before, player, "roll", COLOURS_JOINED.join(roll))
-
-    def apply_attempt(self, outcome) -> None:
-        player = self.current
-        before = self.clone()
-        super().apply_attempt(outcome)
-        kind = outcome[0] if isinstance(outcome, tuple) else outcome
-        if self.recorder is not None:
+    def _happen(self, outcome) -> None:
+        player, phase = self.current, self.phase
+        before = self.copy()
+        super()._happen(outcome)
+        if self.recorder is None:
+            return
+        if phase == ROLL:
+            self.recorder._engine_did(before, player, "roll", COLOURS_JOINED.join(outcome))
+        else:
+            kind = outcome[0] if isinstance(outcome, tuple) else outcome
             self.recorder._engine_did(before, player, "attempt",
                                       SLID_OUT if kind == SLID_OUT else str(kind))
 
@@ -244,8 +242,6 @@ class _RecordingGame(Game):
         other.recorder = None
         return other
 
-    clone = copy
-
 
 class _RecordingCompanion(CompanionPanel):
     """The course's companion panel, playing a recording engine."""
@@ -253,16 +249,14 @@ class _RecordingCompanion(CompanionPanel):
     def __init__(self, players: int, layout: Layout, seed: int, recorder) -> None:
         self.recorder = recorder
         super().__init__(players, layout, seed)
-        self.game = self._recording(self.game)
 
-    def _recording(self, game: Game) -> _RecordingGame:
-        new = _RecordingGame(game.players, make_skills(game.players), self.castle_layout)
-        new.recorder = self.recorder
-        return new
+    def _game(self, players: int) -> _RecordingGame:
+        game = _RecordingGame(players, [COMPANION_SKILL] * players, self.castle_layout)
+        game.recorder = self.recorder
+        return game
 
     def _new_game(self) -> None:
         super()._new_game()
-        self.game = self._recording(self.game)
         self.recorder.round += 1
 
 

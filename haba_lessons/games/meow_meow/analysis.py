@@ -23,7 +23,7 @@ import sympy
 from ...distribution import Distribution
 from ...draws import hypergeometric
 from ...errors import InvalidArgumentError
-from ...play import ranked_choices
+from ...engine import ranked_choices
 from .deck import Card
 from .rules import Rules, make_rules, matches
 
@@ -179,7 +179,7 @@ __all__ = ["cards_that_fit", "chain_length", "choice_table", "first_hand_fits", 
 
 
 def choice_table(solution, player: int = 0) -> pd.DataFrame:
-    """Each choice of an exact search (:func:`haba_lessons.play.expectimax` with the default
+    """Each choice of an exact search (:func:`haba_lessons.engine.expectimax` with the default
     win payoff) beside ``player``'s chance to win, exactly and rounded; the best first, ties
     in the order listed."""
     scored = ranked_choices(solution, player, decision="play a card or draw",

@@ -1,8 +1,8 @@
 """The rules engine of Cat & Co. Meow Meow: one round, and the kitten race over many rounds.
 
 A :class:`RoundState` is either waiting for a child's decision (``legal_actions()`` /
-``apply_action(action)``) or for chance (``chance_outcomes()`` / ``apply_chance(outcome)``),
-in the style of OpenSpiel. Chance is explicit and exact:
+``apply(action)``) or for chance (``chance_outcomes()`` / ``apply_chance(outcome)``), in the
+style of OpenSpiel. Chance is explicit and exact:
 
 * A shuffled pile is a pile whose order nobody knows, so every card drawn from it (dealing,
   turning the starting card, drawing) is a chance node: each card still hidden in the pile
@@ -13,10 +13,12 @@ in the style of OpenSpiel. Chance is explicit and exact:
 * In the "Meow!" variant each call is a chance node: forgotten with the chance from the data
   file (forgetting costs one card from the draw pile).
 
-Drivers sample chance nodes with a seeded generator (:func:`resolve_chance`) or enumerate
-them exactly. Every illegal action raises :class:`IllegalActionError` and changes nothing.
-A round implements :class:`haba_lessons.games.protocol.GameState` (``apply_action`` is the
-older name of ``apply``); :func:`new_game` deals one, :func:`position` sets one up.
+Drivers sample chance nodes with a seeded generator (the engine's play loop,
+:func:`resolve_chance`) or enumerate them exactly. A round is a
+:class:`haba_lessons.engine.State`: this module writes the rules as its hooks (phases are the
+constants of :class:`Phase`) and the engine refuses every illegal action with
+:class:`IllegalActionError`, changing nothing. :func:`new_game` starts a round before the
+deal, :func:`new_round` deals one, :func:`position` sets one up.
 
 Rule readings (documented in the data file and the notebook):
 
@@ -33,15 +35,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 import numpy as np
 
 from ..._checks import require_int, require_probability
+from ...engine import State, play
+from ...engine.arguments import checked_keywords, sequence_field
+from ...engine.protocol import OVER
+from ...engine.state import _MISSING, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...simulation import COURSE_SEED, make_rng
-from ..protocol import OVER, TurnState, clone_generator
+from ...simulation import COURSE_SEED
 from .deck import SPECIALS, Card, Settings, default_settings
 
 DRAW = "draw"
@@ -62,9 +68,23 @@ class Play(NamedTuple):
 
 Action = Union[Play, str]
 
-# Phases of a round (and OVER, shared by every game).
-DEAL, START, TURN, DRAWING, DRAWN, MEOW = "deal", "start", "turn", "drawing", "drawn", "meow"
-CHANCE_PHASES = (DEAL, START, DRAWING, MEOW)
+
+
+class Phase(StrEnum):
+    """The phases of a round; ``OVER`` when a child has played their last card."""
+
+    DEAL = "deal"          # chance: a card dealt
+    START = "start"        # chance: the starting card turned
+    TURN = "turn"          # decision: play a card or draw
+    DRAWING = "drawing"    # chance: a card drawn
+    DRAWN = "drawn"        # decision: play the card just drawn, or keep it
+    MEOW = "meow"          # chance: the "Meow!" call (variant)
+    OVER = OVER
+
+
+DEAL, START, TURN, DRAWING, DRAWN, MEOW = (Phase.DEAL, Phase.START, Phase.TURN, Phase.DRAWING,
+                                           Phase.DRAWN, Phase.MEOW)
+CHANCE_PHASES = frozenset({DEAL, START, DRAWING, MEOW})
 
 
 @dataclass(frozen=True)
@@ -79,6 +99,27 @@ class Rules:
     forget_chance: Fraction = Fraction(0)
     may_draw_instead_of_playing: bool = True
     deck: tuple[Card, ...] = field(default=(), compare=False)
+    #: the cards of the deck that fit each (top card, colour to follow), made when first asked
+    _fits: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: the cards that fit on each top card but a parrot (its own colour followed)
+    fits_on: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: every play of the deck, made once: ``plays[card]``, ``plays[card, colour]`` (parrots)
+    plays: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: how many seats the turn moves on after each animal (an owl skips a child; a cat turns
+    #: the direction, and with two children the one who played it plays again)
+    steps: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.steps.update({card.animal: 1 for card in self.deck})
+        self.steps.update(owl=2, cat=2 if self.players == 2 else 1)
+        for card in self.deck:
+            if card.animal == "parrot":
+                self.plays.update({(card, c): Play(card, c) for c in self.colours})
+                for colour in self.colours:
+                    self.fitting(card, colour)
+            else:
+                self.plays[card] = Play(card)
+                self.fits_on[card] = self.fitting(card, card.colour)
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -87,6 +128,15 @@ class Rules:
     @property
     def deck_size(self) -> int:
         return len(self.deck)
+
+    def fitting(self, top: Card, colour: str) -> frozenset[Card]:
+        """The cards of the deck that may go on ``top`` when ``colour`` is to be followed
+        (:func:`matches` for every card, remembered: a round asks thousands of times)."""
+        key = (top, colour)
+        fits = self._fits.get(key)
+        if fits is None:
+            fits = self._fits[key] = frozenset(c for c in self.deck if matches(c, top, colour))
+        return fits
 
 
 def make_rules(players: int = 4, *, without: tuple[str, ...] | list[str] = (),
@@ -138,15 +188,23 @@ def matches(card: Card, top: Card, colour: str) -> bool:
     return card.colour == colour or (card.animal == top.animal and top.animal != "parrot")
 
 
-class RoundState(TurnState):
+class RoundState(State):
     """One round of Meow Meow, from the deal to the child who plays their last card."""
 
-    def __init__(self, rules: Rules, first_player: int = 0) -> None:
+    GAME = "Meow Meow"
+    CHANCE_PHASES = CHANCE_PHASES
+    _LISTS = ("pile", "discard")
+    _NESTED = ("hands",)
+
+    def __init__(self, rules: Rules, first_player: int = 0,
+                 seed: int | None = COURSE_SEED) -> None:
         if not isinstance(rules, Rules):
             raise InvalidArgumentError("rules must come from make_rules(...).")
+        first_player = require_int(first_player, "first_player", minimum=0,
+                                   maximum=rules.players - 1)
+        self._start(rules.players, DEAL, seed)
         self.rules = rules
-        self.first_player = require_int(first_player, "first_player", minimum=0,
-                                        maximum=rules.players - 1)
+        self.first_player = self.current = first_player
         n = rules.players
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         # Draw pile: pile[:bottom] lie under the pile in a known order (pile[0] at the very
@@ -155,24 +213,19 @@ class RoundState(TurnState):
         self.bottom = 0
         self.discard: list[Card] = []
         self.colour: str | None = None
-        self.current = self.first_player
+        #: the cards that fit on the top card now, with no fox penalty waiting
+        self.fits: frozenset[Card] = frozenset()
         self.direction = 1
         self.pending = 0              # fox penalty waiting for the current child
-        self.phase = DEAL
         self.draw_left = rules.settings.hand_size * n   # cards still to deal or draw
+        self.drawing = 0              # cards drawn so far in the drawing under way
         self.after = ""               # what happens when the drawing is done
         self.drawn: Card | None = None  # the card just drawn (may be played at once)
         self.meow_last = False        # the Meow call being resolved is "Meow-Meow!"
-        self.winner: int | None = None
-        self.turns = 0
         self.card_actions = 0         # cards played or drawn by the children
         self.reshuffles = 0
         self.forgotten_calls = 0
         self.largest_penalty = 0      # the largest fox penalty of the round so far
-        self.rng: np.random.Generator | None = None   # for sample_chance(None)
-        #: what the children did, in words (filled only when ``keep_log`` is on, for speed)
-        self.log: list[str] = []
-        self.keep_log = False
         self.counted = False          # counted by a Race (a round counts once)
 
     # ---- what a child can see ---------------------------------------------------------
@@ -181,8 +234,9 @@ class RoundState(TurnState):
         return self.discard[-1] if self.discard else None
 
     @property
-    def players(self) -> int:
-        return self.rules.players
+    def winner(self) -> int | None:
+        """The child who played their last card, once the round is over (else None)."""
+        return self.winners[0] if self.winners else None
 
     def hand(self, player: int) -> list[Card]:
         return list(self.hands[player])
@@ -194,76 +248,76 @@ class RoundState(TurnState):
         """Cards in hands + draw pile + discard pile: always the deck size."""
         return sum(map(len, self.hands)) + len(self.pile) + len(self.discard)
 
-    @property
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
+    def facts(self) -> dict[str, Any]:
+        return {"card_actions": self.card_actions, "reshuffles": self.reshuffles,
+                "forgotten_calls": self.forgotten_calls,
+                "largest_fox_penalty": self.largest_penalty}
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The child who played their last card, once the round is over (else empty)."""
-        return () if self.winner is None else (self.winner,)
-
-    def search_key(self) -> tuple:
-        """What decides the round's future, for an exact search to solve each state once (the
-        hidden part of the draw pile has no order, so it is sorted)."""
-        return (self.phase, tuple(map(tuple, self.hands)), tuple(self.pile[:self.bottom]),
+    def _future(self) -> tuple:
+        """The hidden part of the draw pile has no order, so it is sorted."""
+        return (tuple(map(tuple, self.hands)), tuple(self.pile[:self.bottom]),
                 tuple(sorted(self.pile[self.bottom:])), tuple(self.discard), self.colour,
-                self.current, self.direction, self.pending, self.draw_left, self.after,
-                self.drawn, self.meow_last, self.winner)
-
-    def copy(self) -> RoundState:
-        """An independent copy (rules shared: they never change)."""
-        other = object.__new__(RoundState)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.pile, other.discard, other.log = list(self.pile), list(self.discard), list(self.log)
-        if self.rng is not None:
-            other.rng = clone_generator(self.rng)
-        return other
+                self.direction, self.pending, self.draw_left, self.after, self.drawn,
+                self.meow_last)
 
     def next_player(self, steps: int = 1) -> int:
         return (self.current + self.direction * steps) % self.rules.players
 
     def can_play(self, card: Card) -> bool:
         """Does ``card`` fit the discard pile now (ignoring whose turn it is)?"""
-        top = self.top
-        if top is None:
-            return False
         if self.pending:
             return card.animal == "fox"
-        return matches(card, top, self.colour)
+        return card in self.fits
 
     def playable_cards(self, player: int | None = None) -> list[Card]:
         """The cards of ``player``'s hand (default: the current child) that fit now."""
         hand = self.hands[self.current if player is None else player]
-        top = self.top
-        if top is None:
-            return []
         if self.pending:
             return [c for c in hand if c.animal == "fox"]
-        colour, animal = self.colour, top.animal
-        if animal == "parrot":                  # same as matches(), written out for speed
-            return [c for c in hand if c.colour == colour and c.animal != "parrot"]
-        return [c for c in hand if c.colour == colour or c.animal == animal
-                or c.animal == "parrot"]
+        fits = self.fits
+        return [c for c in hand if c in fits]
 
     # ---- decisions --------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The current child's choices (empty at a chance node or when the round is over)."""
+    def _actions(self) -> list[Action]:
         if self.phase == TURN:
             playable = self.playable_cards()
             actions: list[Action] = self._plays(dict.fromkeys(playable))
             if self.pending or not playable or self.rules.may_draw_instead_of_playing:
                 actions.append(DRAW)
             return actions
-        if self.phase == DRAWN:
-            return self._plays([self.drawn]) + [KEEP]
-        return []
+        return self._plays([self.drawn]) + [KEEP]
 
     def _plays(self, cards) -> list[Action]:
         return [Play(c, colour) if c.animal == "parrot" else Play(c)
                 for c in cards for colour in (self.rules.colours if c.animal == "parrot"
                                               else (None,))]
+
+    def _try(self, action: object) -> bool:
+        """The commonest action checked and played at once: a card of the hand played on a
+        turn with no fox penalty waiting (the rule of :func:`matches`, through
+        :attr:`fits`); every other action through :meth:`_broken_rule` and :meth:`_act`."""
+        if type(action) is Play:
+            card, colour = action
+            phase = self.phase
+            if ((phase == TURN and not self.pending and card in self.fits
+                 and card in self.hands[self.current])
+                    or (phase == DRAWN and card == self.drawn)) and (
+                    colour is None if card.animal != "parrot"
+                    else type(colour) is str and colour in self.rules.colours):
+                self._entries.append((self.current, "play", "child {player}: {0}.", (action,)))
+                self._play(card, colour)
+                return True
+        elif action == DRAW and self.phase == TURN and (
+                self.pending or self.rules.may_draw_instead_of_playing):
+            self._draw()
+            return True
+        if self._broken_rule(action) is not None:
+            return False
+        self._act(action)
+        return True
+
+    def _why_not(self, action: object) -> str:
+        return (self.why_illegal(action) or "").rstrip(".")
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, in words for the child; None if it is allowed."""
@@ -271,24 +325,35 @@ class RoundState(TurnState):
             return "The round is over: start a new round."
         if self.phase in CHANCE_PHASES:
             return "Wait: cards are being dealt or drawn (a chance step comes first)."
-        who = f"child {self.current + 1}"
-        if action == KEEP:
-            return None if self.phase == DRAWN else (
-                "You can only keep a card you have just drawn.")
-        if action == DRAW:
-            if self.phase == DRAWN:
-                return (f"You have already drawn the {self.drawn}: play it now or keep it.")
-            if self.pending or self.rules.may_draw_instead_of_playing:
+        return self._broken_rule(action)
+
+    def _broken_rule(self, action: Action) -> str | None:
+        """Why ``action`` breaks a rule at this decision; None if it does not."""
+        if type(action) is not Play:
+            try:
+                hash(action)
+            except TypeError:
+                return f"{show(action)} is not an action: use Play(card), 'draw' or 'keep'."
+            if action == KEEP:
+                return None if self.phase == DRAWN else (
+                    "You can only keep a card you have just drawn.")
+            if action == DRAW:
+                if self.phase == DRAWN:
+                    return (f"You have already drawn the {self.drawn}: play it now or keep "
+                            f"it.")
+                if self.pending or self.rules.may_draw_instead_of_playing:
+                    return None
+                if self.playable_cards():
+                    return ("You hold a card that fits, and at this table you must play it: "
+                            "drawing is only for when no card fits.")
                 return None
-            if self.playable_cards():
-                return ("You hold a card that fits, and at this table you must play it: "
-                        "drawing is only for when no card fits.")
-            return None
-        if not isinstance(action, Play) or not isinstance(action.card, Card):
-            return f"{action!r} is not an action: use Play(card), 'draw' or 'keep'."
-        card, colour = action.card, action.colour
+            if not isinstance(action, Play):
+                return f"{show(action)} is not an action: use Play(card), 'draw' or 'keep'."
+        card, colour = action
+        if not isinstance(card, Card) or not (colour is None or isinstance(colour, str)):
+            return f"{show(action)} is not an action: use Play(card), 'draw' or 'keep'."
         if card not in self.hands[self.current]:
-            return f"The {card} is not in the hand of {who}."
+            return f"The {card} is not in the hand of child {self.current + 1}."
         if self.phase == DRAWN and card != self.drawn:
             return (f"You have just drawn the {self.drawn}: only that card may be played now "
                     f"(or keep it).")
@@ -309,148 +374,174 @@ class RoundState(TurnState):
             if colour is None:
                 return f"Name a colour for the parrot: one of {', '.join(self.rules.colours)}."
             if colour not in self.rules.colours:
-                return (f"{colour!r} is not a colour of this game: name one of "
+                return (f"{show(colour)} is not a colour of this game: name one of "
                         f"{', '.join(self.rules.colours)}.")
         elif colour is not None:
             return f"Only a parrot names a colour; play the {card} without one."
         return None
 
-    def apply_action(self, action: Action) -> None:
-        """Carry out the current child's ``action``; illegal actions raise and change nothing."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        if self.keep_log:
-            self.log.append(f"child {self.current + 1}: {action}")
-        self._apply(action)
-
-    apply = apply_action
-
-    def _apply(self, action: Action) -> None:
-        if action == KEEP:
+    def _act(self, action: Action) -> None:
+        if isinstance(action, Play):
+            self._note("play", "child {player}: {0}.", action)
+            self._play(action.card, action.colour)
+        elif action == KEEP:
+            self._note("keep", "child {player} keeps the drawn card.")
             self.drawn = None
             self._end_turn(1)
-        elif action == DRAW:
-            if self.pending:
-                self.draw_left, self.pending, self.after = self.pending, 0, TURN
-            else:
-                self.draw_left, self.after = 1, DRAWN
-            self.phase = DRAWING
-            self._settle()
         else:
-            self._play(action.card, action.colour)
+            self._draw()
+
+    def _draw(self) -> None:
+        """Draw the fox penalty, or one card (noted when the drawing is done, with the cards
+        drawn)."""
+        if self.pending:
+            self.draw_left, self.pending, self.after = self.pending, 0, TURN
+        else:
+            self.draw_left, self.after = 1, DRAWN
+        self.drawing = 0
+        self.phase = DRAWING
+        if not self.pile:
+            self._settle()                  # an empty pile: reshuffle first
 
     def _play(self, card: Card, colour: str | None) -> None:
         hand = self.hands[self.current]
         hand.remove(card)
         self.discard.append(card)
-        self.colour = colour if card.animal == "parrot" else card.colour
+        animal = card.animal
+        rules = self.rules
+        if animal == "parrot":
+            self.colour, self.fits = colour, rules.fitting(card, colour)
+        else:
+            self.colour, self.fits = card.colour, rules.fits_on[card]
         self.drawn = None
         self.card_actions += 1
-        if card.animal == "fox":
-            self.pending += self.rules.settings.fox_draw
-            self.largest_penalty = max(self.largest_penalty, self.pending)
-        if len(hand) <= 1 and self.rules.meow:
+        if animal == "fox":
+            self.pending += rules.settings.fox_draw
+            if self.pending > self.largest_penalty:
+                self.largest_penalty = self.pending
+        if len(hand) <= 1 and rules.meow:
             self.meow_last = not hand
             self.phase = MEOW
-            if self.rules.forget_chance == 0:
+            if rules.forget_chance == 0:
                 self._resolve_meow(CALLED)
         elif not hand:
             self._win()
-        else:
-            self._finish_play()
+        else:                               # _finish_play(), written out: the commonest play
+            if animal == "cat":
+                self.direction = -self.direction
+            self.current = (self.current + self.direction * rules.steps[animal]) % self.players
+            self.turns += 1
+            self.phase = TURN
 
     def _finish_play(self) -> None:
+        """The played card's effect, and the next child's turn."""
         animal = self.discard[-1].animal
         if animal == "cat":
             self.direction = -self.direction
-            self._end_turn(2 if self.rules.players == 2 else 1)
-        elif animal == "owl":
-            self._end_turn(2)
-        else:
-            self._end_turn(1)
+        self._end_turn(self.rules.steps[animal])
 
     def _end_turn(self, steps: int) -> None:
-        self.current = self.next_player(steps)
+        self.current = (self.current + self.direction * steps) % self.players
         self.turns += 1
         self.phase = TURN
 
     def _win(self) -> None:
-        if self.keep_log:
-            self.log.append(f"child {self.current + 1} played their last card and wins the "
-                            f"round.")
-        self.winner = self.current
+        self._note("won", "child {player} played their last card and wins the round.")
         self.pending = 0
         self.turns += 1
-        self.phase = OVER
+        self._end([self.current])
 
     # ---- chance -----------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
-        """The outcomes of the chance node with exact probabilities (empty if none waits)."""
+    def _outcomes(self) -> list[tuple[object, Fraction]]:
         if self.phase == MEOW:
             p = self.rules.forget_chance
             return [(o, q) for o, q in ((CALLED, 1 - p), (FORGOT, p)) if q]
-        if self.phase not in CHANCE_PHASES:
-            return []
         hidden = self.pile[self.bottom:]
         if not hidden:
             return [(self.pile[self.bottom - 1], Fraction(1))]
         counts = Counter(hidden)
         return [(card, Fraction(k, len(hidden))) for card, k in counts.items()]
 
-    def apply_chance(self, outcome: object) -> None:
-        """Resolve the chance node with ``outcome`` (a card drawn, or a Meow call)."""
+    def _possible(self, outcome: object) -> object:
         if self.phase == MEOW:
-            if not any(outcome == o for o, _ in self.chance_outcomes()):
-                raise IllegalActionError(f"{outcome!r} cannot happen at this Meow call: "
-                                         f"use {CALLED!r} or {FORGOT!r}.")
-            self._resolve_meow(outcome)
-            return
-        if self.phase not in CHANCE_PHASES:
-            raise IllegalActionError("No chance step is waiting: it is a child's turn.")
+            return super()._possible(outcome)
+        if not isinstance(outcome, Card):
+            return _MISSING
         if self.bottom == len(self.pile):
-            if outcome != self.pile[self.bottom - 1]:
-                raise IllegalActionError(f"Only the {self.pile[self.bottom - 1]} can be drawn.")
-            index = self.bottom - 1
-        else:
-            try:
-                index = self.pile.index(outcome, self.bottom)
-            except ValueError:
-                raise IllegalActionError(
-                    f"{outcome!r} is not hidden in the draw pile.") from None
-        self._take(index)
+            return self.pile[-1] if outcome == self.pile[-1] else _MISSING
+        try:
+            return self.pile[self.pile.index(outcome, self.bottom)]
+        except ValueError:
+            return _MISSING
 
-    def sample_chance(self, rng: np.random.Generator | None = None) -> object:
-        """Resolve the chance node at random: the same probabilities as ``chance_outcomes``.
-
-        ``rng`` defaults to the round's own generator (set by :func:`new_game`). Returns the
-        outcome: the call, the card drawn, or during the deal the tuple of every card dealt
-        (the whole deal is one draw)."""
-        if rng is None:
-            if self.rng is None:
-                raise InvalidArgumentError("this round has no generator of its own: pass "
-                                           "rng=make_rng(seed).")
-            rng = self.rng
+    def _why_impossible(self, outcome: object) -> str:
         if self.phase == MEOW:
-            forgot = rng.random() < self.rules.forget_chance
-            outcome = FORGOT if forgot else CALLED
+            return f"at a Meow call the child calls ({CALLED!r}) or forgets ({FORGOT!r})"
+        if self.bottom == len(self.pile):
+            return f"only the {self.pile[-1]} can be drawn"
+        return "that card is not hidden in the draw pile"
+
+    def _waiting(self) -> str:
+        who = f"child {self.current + 1}"
+        return {DEAL: "the cards are being dealt", START: "the starting card is being turned",
+                DRAWING: f"{who} is drawing", MEOW: f"{who}'s Meow! call",
+                TURN: f"{who} plays a card or draws", DRAWN: f"{who} plays the drawn "
+                f"{self.drawn} or keeps it", OVER: "the round is over"}[self.phase]
+
+    def _happen(self, outcome: object) -> None:
+        if self.phase == MEOW:
+            self._resolve_meow(outcome)
+        elif self.bottom == len(self.pile):
+            self._take(self.bottom - 1)
+        else:
+            self._take(self.pile.index(outcome, self.bottom))
+
+    def _sample(self, rng: np.random.Generator) -> object:
+        """A card uniformly from the hidden cards (nothing drawn when only the known card
+        under the pile is left); a Meow call is forgotten when a uniform number falls below
+        the forget chance."""
+        if self.phase == MEOW:
+            outcome = FORGOT if rng.random() < self.rules.forget_chance else CALLED
             self._resolve_meow(outcome)
             return outcome
-        if self.phase not in CHANCE_PHASES:
-            raise IllegalActionError("No chance step is waiting: it is a child's turn.")
-        pile = self.pile
-        if self.phase == DEAL:                  # the whole deal from one call to the rng
-            dealt = []
-            for u in rng.random(self.draw_left).tolist():
-                index = int(u * len(pile))
-                dealt.append(pile[index])
-                self._take(index)
-            return tuple(dealt)
-        hidden = len(pile) - self.bottom
-        index = self.bottom + int(rng.random() * hidden) if hidden else self.bottom - 1
+        pile, bottom = self.pile, self.bottom
+        hidden = len(pile) - bottom
+        index = bottom + int(rng.random() * hidden) if hidden else bottom - 1
         card = pile[index]
         self._take(index)
         return card
+
+    def _sample_run(self, rng: np.random.Generator, turns: int) -> None:
+        """The deal's cards all at once, one number each from one call to ``rng`` (the same
+        numbers, in the same order, as card by card), then chance as usual."""
+        if self.phase == DEAL:                      # nothing is known yet: all are hidden
+            pile, players, left = self.pile, self.players, self.draw_left
+            dealt, n = [], len(pile)
+            for u in rng.random(left).tolist():     # as _take: swap with the last, remove
+                index = int(u * n)
+                n -= 1
+                dealt.append(pile[index])
+                pile[index] = pile[n]
+            del pile[n:]
+            for k in range(min(players, left)):     # card k goes to the child _take gives it
+                self.hands[(self.first_player + left - 1 - k) % players] += dealt[k::players]
+            self.draw_left, self.phase = 0, START
+        sample, hand = self._sample, self.hands[self.current]
+        while self.phase in CHANCE_PHASES and self.turns < turns:    # as the engine does
+            pile = self.pile
+            hidden = len(pile) - self.bottom
+            if self.phase != DRAWING or not hidden:
+                sample(rng)
+                continue
+            index = self.bottom + int(rng.random() * hidden)   # _sample and _take, written
+            pile[index], pile[-1] = pile[-1], pile[index]      # out for the commonest draw
+            hand.append(pile.pop())
+            self.card_actions += 1
+            self.draw_left -= 1
+            self.drawing += 1
+            if self.after == DRAWN:
+                self.drawn = hand[-1]
+            self._settle()
 
     def _take(self, index: int) -> None:
         pile = self.pile
@@ -460,23 +551,26 @@ class RoundState(TurnState):
         else:
             card = pile.pop(index)
             self.bottom -= 1
-        if self.phase == DEAL:
-            self.draw_left -= 1
-            self.hands[(self.first_player + self.draw_left) % self.rules.players].append(card)
-            if not self.draw_left:
+        phase = self.phase
+        if phase == DEAL:
+            left = self.draw_left = self.draw_left - 1
+            self.hands[(self.first_player + left) % self.players].append(card)
+            if not left:
                 self.phase = START
-        elif self.phase == START:
+        elif phase == START:
             if card.special:               # put it under the pile; turn the next card
                 pile.insert(0, card)
                 self.bottom += 1
             else:
                 self.discard.append(card)
                 self.colour = card.colour
+                self.fits = self.rules.fitting(card, card.colour)
                 self.phase = TURN
         else:
             self.hands[self.current].append(card)
             self.card_actions += 1
             self.draw_left -= 1
+            self.drawing += 1
             if self.after == DRAWN:
                 self.drawn = card
             self._settle()
@@ -494,16 +588,18 @@ class RoundState(TurnState):
         if self.draw_left:
             return
         after = self.after
+        if after == "finish":               # a forgotten Meow call has been paid
+            self._finish_play()
+            return
+        self._entries.append((self.current, "draw", "child {player} draws {0} card(s).",
+                              (self.drawing,)))
         if after == TURN:
             self.phase = TURN
-        elif after == DRAWN:
-            if self.drawn is not None and self.can_play(self.drawn):
-                self.phase = DRAWN
-            else:
-                self.drawn = None
-                self._end_turn(1)
-        else:                               # a forgotten Meow call has been paid
-            self._finish_play()
+        elif self.drawn is not None and self.can_play(self.drawn):
+            self.phase = DRAWN
+        else:
+            self.drawn = None
+            self._end_turn(1)
 
     def _resolve_meow(self, outcome: object) -> None:
         if outcome == CALLED:
@@ -513,23 +609,11 @@ class RoundState(TurnState):
                 self._finish_play()
             return
         self.forgotten_calls += 1
-        self.phase, self.draw_left, self.after = DRAWING, 1, "finish"
+        self._note("forgot", "child {player} forgot to call Meow! and draws a card.")
+        self.phase, self.draw_left, self.after, self.drawing = DRAWING, 1, "finish", 0
         self._settle()
 
-    # ---- comparing and copying --------------------------------------------------------
-    def snapshot(self) -> tuple:
-        """Everything that defines the state, for comparisons (e.g. 'nothing changed')."""
-        return (self.rules, self.first_player, tuple(map(tuple, self.hands)), tuple(self.pile),
-                self.bottom, tuple(self.discard), self.colour, self.current, self.direction,
-                self.pending, self.phase, self.draw_left, self.after, self.drawn,
-                self.meow_last, self.winner, self.turns, self.card_actions, self.reshuffles,
-                self.forgotten_calls, self.largest_penalty)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RoundState) and self.snapshot() == other.snapshot()
-
-    __hash__ = None  # mutable
-
+    # ---- comparing ----------------------------------------------------------------------
     def __repr__(self) -> str:
         return (f"RoundState(phase={self.phase!r}, current={self.current}, top={self.top}, "
                 f"colour={self.colour!r}, hands={self.hand_sizes()}, pile={len(self.pile)}, "
@@ -538,13 +622,13 @@ class RoundState(TurnState):
     @classmethod
     def scripted(cls, rules: Rules, hands: list[list[Card]], top: Card,
                  pile_bottom: list[Card] = (), *, current: int = 0, colour: str | None = None,
-                 discard_below: list[Card] = ()) -> RoundState:
+                 discard_below: list[Card] = (), seed: int | None = COURSE_SEED) -> RoundState:
         """A round set up by hand (for lessons and tests): given hands and discard top.
 
         All other cards are hidden in the draw pile, except ``pile_bottom`` (lying under it,
         the first one at the very bottom). Every card of the deck must be used exactly once.
         """
-        state = cls(rules, current)
+        state = cls(rules, current, seed)
         used = Counter(c for h in hands for c in h) + Counter([top]) + Counter(pile_bottom) \
             + Counter(discard_below)
         missing = used - Counter(rules.deck)
@@ -561,18 +645,19 @@ class RoundState(TurnState):
         state.bottom = len(pile_bottom)
         state.discard = list(discard_below) + [top]
         state.colour = colour or top.colour
+        state.fits = rules.fitting(top, state.colour)
         state.phase, state.draw_left = TURN, 0
         return state
 
 
 def resolve_chance(state: RoundState, rng: np.random.Generator) -> None:
-    """Sample chance nodes with ``rng`` until a child must decide or the round is over."""
-    while state.phase in CHANCE_PHASES:
-        state.sample_chance(rng)
+    """Let chance act with ``rng`` until a child must decide or the round is over (the
+    engine's play loop with no bot in any seat)."""
+    play(state, [None] * state.players, rng=rng)
 
 
 def new_round(rules: Rules, rng: np.random.Generator, first_player: int = 0) -> RoundState:
-    """A shuffled and dealt round, waiting for the first child."""
+    """A round shuffled and dealt with ``rng``, waiting for the first child."""
     state = RoundState(rules, first_player)
     resolve_chance(state, rng)
     return state
@@ -632,25 +717,24 @@ def _rules_for(players: int | None, rules: Rules | None) -> Rules:
     if rules is None:
         return make_rules(4 if players is None else players)
     if not isinstance(rules, Rules):
-        raise InvalidArgumentError("rules must come from make_rules(...).")
+        raise InvalidArgumentError(f"rules: give the rules of make_rules(...), not "
+                                   f"{show(rules)}.")
     if players is not None and players != rules.players:
-        raise InvalidArgumentError(f"players is {players!r} but the rules are for "
+        raise InvalidArgumentError(f"players is {show(players)} but the rules are for "
                                    f"{rules.players} children: leave players out or match them.")
     return rules
 
 
+@checked_keywords
 def new_game(players: int | None = None, *, seed: int | None = COURSE_SEED,
-             rules: Rules | None = None, first_player: int = 0,
-             keep_log: bool = False) -> RoundState:
-    """A shuffled and dealt round for ``players`` children (default 4, or the rules' count),
-    waiting for the first child; its own generator (``seed``) drives ``sample_chance()``."""
-    rules = _rules_for(players, rules)
-    rng = make_rng(seed)
-    state = new_round(rules, rng, first_player)
-    state.rng, state.keep_log = rng, bool(keep_log)
-    return state
+             rules: Rules | None = None, first_player: int = 0) -> RoundState:
+    """A round for ``players`` children (default 4, or the rules' count) before the deal:
+    dealing is chance, card by card (drive it with ``sample_chance`` or the engine's play
+    loop; :func:`new_round` deals at once). ``seed`` is the round's own generator."""
+    return RoundState(_rules_for(players, rules), first_player, seed)
 
 
+@checked_keywords
 def position(players: int | None = None, *, hands: list[list[Card]], top: Card,
              colour: str | None = None, direction: int = 1, pending: int = 0,
              current: int = 0, pile_bottom: list[Card] = (), discard_below: list[Card] = (),
@@ -663,7 +747,7 @@ def position(players: int | None = None, *, hands: list[list[Card]], top: Card,
     Every other card is hidden in the draw pile. What should Ana (child 1) play? ::
 
         >>> from haba_lessons.games.meow_meow import Card, position
-        >>> from haba_lessons.play import expectimax
+        >>> from haba_lessons.engine import expectimax
         >>> ana = [Card("red", "cow"), Card("red", "owl")]
         >>> state = position(2, hands=[ana, [Card("red", "pig")]], top=Card("red", "hen"))
         >>> best = expectimax(state, horizon=4, cutoff=lambda s: (0, 0))
@@ -671,21 +755,31 @@ def position(players: int | None = None, *, hands: list[list[Card]], top: Card,
         ('play red owl', (Fraction(1, 1), Fraction(0, 1)))
     """
     rules = _rules_for(players, rules)
-    if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
-        raise InvalidArgumentError(f"hands: give the cards of each of the {rules.players} "
-                                   f"children.")
+    hands = sequence_field(hands, "hands", length=rules.players,
+                           what="hands (lists of cards), one for each child")
     for i, hand in enumerate(hands):
-        if not isinstance(hand, (list, tuple)) or not hand:
+        hand = sequence_field(hand, f"hands (child {i + 1})", what="cards")
+        if not hand:
             raise InvalidArgumentError(f"hands: child {i + 1} needs at least one card (a child "
                                        f"with no card left has won the round).")
         bad = [c for c in hand if not isinstance(c, Card)]
         if bad:
-            raise InvalidArgumentError(f"hands: {bad[0]!r} is not a Card; write "
+            raise InvalidArgumentError(f"hands: {show(bad[0])} is not a Card; write "
+                                       f"Card('red', 'cow').")
+        hands[i] = hand
+    pile_bottom = sequence_field(pile_bottom, "pile_bottom", what="cards")
+    discard_below = sequence_field(discard_below, "discard_below", what="cards")
+    for name, cards in (("pile_bottom", pile_bottom), ("discard_below", discard_below)):
+        bad = [c for c in cards if not isinstance(c, Card)]
+        if bad:
+            raise InvalidArgumentError(f"{name}: {show(bad[0])} is not a Card; write "
                                        f"Card('red', 'cow').")
     if not isinstance(top, Card):
-        raise InvalidArgumentError(f"top: {top!r} is not a Card; write Card('red', 'cow').")
-    if direction not in (1, -1) or isinstance(direction, bool):
-        raise InvalidArgumentError(f"direction: 1 (clockwise) or -1, not {direction!r}.")
+        raise InvalidArgumentError(f"top: {show(top)} is not a Card; write Card('red', 'cow').")
+    if colour is not None and not isinstance(colour, str):
+        raise InvalidArgumentError(f"colour: name a colour, such as 'red', not {show(colour)}.")
+    if isinstance(direction, bool) or not isinstance(direction, int) or direction not in (1, -1):
+        raise InvalidArgumentError(f"direction: 1 (clockwise) or -1, not {show(direction)}.")
     fox = rules.settings.fox_draw
     pending = require_int(pending, "pending (the fox penalty waiting)", minimum=0)
     if pending and (top.animal != "fox" or pending % fox):
@@ -699,13 +793,11 @@ def position(players: int | None = None, *, hands: list[list[Card]], top: Card,
     current = require_int(current, "current (whose turn it is)", minimum=0,
                           maximum=rules.players - 1)
     try:
-        state = RoundState.scripted(rules, [list(h) for h in hands], top, list(pile_bottom),
-                                    current=current, colour=colour,
-                                    discard_below=list(discard_below))
+        state = RoundState.scripted(rules, hands, top, pile_bottom, current=current,
+                                    colour=colour, discard_below=discard_below, seed=seed)
     except InvalidArgumentError as error:
         raise InvalidArgumentError(f"hands/top/pile: {error} Each card of the deck is used "
                                    f"at most once.") from None
     state.direction, state.pending = direction, pending
     state.largest_penalty = pending
-    state.rng = make_rng(seed)
     return state

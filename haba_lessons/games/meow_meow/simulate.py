@@ -1,105 +1,88 @@
-"""Seeded simulations of Meow Meow with the rules engine and the named bots.
+"""Seeded simulations of Meow Meow: the studies of notebook 05, on the engine's tools.
 
-Every study plays real rounds with :mod:`.rules` and reports proportions as
-:class:`~haba_lessons.simulation.Estimate` (with 95% Wilson intervals). Rounds with the
-"random card" bot in every seat (the common case) take a fast path, :func:`_random_round`: the
-same rules written as one loop, checked against the engine action by action and random number
-by random number (``tests/test_meow_meow_fast_path.py``); every other bot drives the engine.
+Every study plays real rounds through :func:`haba_lessons.engine.play` with the named bots
+and reports proportions as :class:`~haba_lessons.simulation.Estimate` (with 95% Wilson
+intervals); a round's record is the engine's :class:`~haba_lessons.engine.Result` (winners,
+turns and the facts ``card_actions``, ``reshuffles``, ``forgotten_calls``,
+``largest_fox_penalty``). A study whose seats are all "random card" bots (``bots=None``)
+asks for the kernel :data:`RANDOM_ROUNDS` by name: the same rounds written as one loop over
+small integers, several times faster, registered with the engine and checked against it
+action by action and random number by random number (``tests/test_kernels.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
 from ..._checks import require_int
+from ...engine import Bot, Kernel, Result, play, register, result, tournament
 from ...errors import InvalidArgumentError
-from ...simulation import Estimate, progress
+from ...simulation import Estimate, mean_interval, progress
 from .analysis import chain_length
-from .deck import Card
-from .rules import (CHANCE_PHASES, DRAW, Play, Race, Rules, RoundState, make_rules, matches,
-                    new_round)
-from .strategies import BOTS, Bot, random_card
+from .deck import Card, default_settings
+from .rules import DRAW, Play, Race, Rules, RoundState, make_rules, matches, new_game, new_round
+from .strategies import STRATEGIES, random_card
 
 #: A round that has not ended after this many turns is called off (it can only happen when
 #: every card is in a hand and nobody can play; we count such rounds, they are not hidden).
 MAX_TURNS = 2000
 
-
-@dataclass(frozen=True)
-class RoundResult:
-    """How one round went: ``winner`` is None if it was called off."""
-
-    winner: int | None
-    turns: int
-    card_actions: int
-    reshuffles: int
-    forgotten_calls: int
-    largest_fox_penalty: int
+#: The first name of the engine's :class:`~haba_lessons.engine.Result` for this game.
+RoundResult = Result
 
 
-def _bots(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
-    if bots is None:
-        return [random_card] * players
+def _bots(bots: Bot | Sequence[Bot], players: int) -> list[Bot]:
     if callable(bots):
         return [bots] * players
     bots = list(bots)
     if len(bots) != players or not all(callable(b) for b in bots):
         raise InvalidArgumentError(f"give one bot per child ({players}), e.g. "
-                                   f"[BOTS['random card']] * {players}.")
+                                   f"[STRATEGIES['random card']] * {players}.")
     return bots
 
 
 def play_out(state: RoundState, bots: Sequence[Bot], rng: np.random.Generator,
              max_turns: int = MAX_TURNS) -> RoundState:
-    """Play ``state`` to the end of the round (or ``max_turns``), bots deciding, rng for chance."""
-    chance = CHANCE_PHASES
-    while state.phase in chance:
-        state.sample_chance(rng)
-    while state.phase != "over" and state.turns < max_turns:
-        state._apply(bots[state.current](state, rng))   # bots only choose legal actions
-        while state.phase in chance:
-            state.sample_chance(rng)
-    return state
+    """Play ``state`` to the end of the round (or ``max_turns``, then it is called off):
+    the engine's play loop, bots deciding, ``rng`` for chance."""
+    return play(state, bots, rng=rng, max_turns=max_turns, stop_at_limit=True)
 
 
 def play_round(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] | None = None,
-               first_player: int = 0) -> RoundResult:
-    """Deal and play one round; ``bots`` is one bot for all, or one per seat."""
+               first_player: int = 0) -> Result:
+    """Deal and play one round on the engine; ``bots`` is one bot for all, or one per seat
+    (default: "random card" everywhere)."""
     if not isinstance(rules, Rules):
         raise InvalidArgumentError("rules must come from make_rules(...).")
-    bots = _bots(bots, rules.players)
-    if all(bot is random_card for bot in bots):
-        first_player = require_int(first_player, "first_player", minimum=0,
-                                   maximum=rules.players - 1)
-        return _random_round(rules, rng, first_player)
-    state = play_out(new_round(rules, rng, first_player), bots, rng)
-    return RoundResult(state.winner, state.turns, state.card_actions, state.reshuffles,
-                       state.forgotten_calls, state.largest_penalty)
+    bots = _bots(random_card if bots is None else bots, rules.players)
+    state = play_out(new_game(rules=rules, first_player=first_player), bots, rng)
+    return result(state)
 
 
 def play_race(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] | None = None,
               first_player: int = 0) -> Race:
-    """Play a whole kitten race (rounds until a kitten reaches the basket)."""
-    bots = _bots(bots, rules.players)
+    """Play a whole kitten race (rounds until a kitten reaches the basket); ``bots=None``
+    plays every round with the kernel :data:`RANDOM_ROUNDS`."""
     race = Race(rules, first_player)
-    fast = all(bot is random_card for bot in bots)
+    bots = None if bots is None else _bots(bots, rules.players)
     while race.winner is None:
-        if fast:
-            winner = _random_round(rules, rng, race.starter).winner
-            if winner is None:
-                race.rounds += 1
-            else:
-                race.count_winner(winner)
-            continue
-        state = play_out(race.start_round(rng), bots, rng)
-        if state.winner is None:          # a called-off round: deal again
+        if bots is None:
+            winner = RANDOM_ROUNDS.run(rules, rng, race.starter).winner
+        else:
+            state = play_out(race.start_round(rng), bots, rng)
+            winner = state.winner
+            if winner is not None:
+                race.finish_round(state)
+                continue
+        if winner is None:                # a called-off round: deal again
             race.rounds += 1
-            continue
-        race.finish_round(state)
+        else:
+            race.count_winner(winner)
     return race
 
 
@@ -115,7 +98,11 @@ def _steps(count: int, description: str, updates: int = 20):
 
 
 def _rounds(rules: Rules, rng: np.random.Generator, rounds: int, bots, description: str):
+    """``rounds`` rounds: with the kernel :data:`RANDOM_ROUNDS` for ``bots=None``, else on
+    the engine."""
     rounds = require_int(rounds, "rounds", minimum=1)
+    if bots is None:
+        return [RANDOM_ROUNDS.run(rules, rng) for _ in _steps(rounds, description)]
     bots = _bots(bots, rules.players)
     return [play_round(rules, rng, bots) for _ in _steps(rounds, description)]
 
@@ -144,7 +131,7 @@ def seat_win_rates(rules: Rules, rng: np.random.Generator, rounds: int,
     return _win_table(results, rules.players, [f"seat {i + 1}" for i in range(rules.players)])
 
 
-def _win_table(results: list[RoundResult], players: int, labels: list[str]) -> pd.DataFrame:
+def _win_table(results: list[Result], players: int, labels: list[str]) -> pd.DataFrame:
     rows = []
     for seat in range(players):
         estimate = Estimate(sum(r.winner == seat for r in results), len(results))
@@ -170,10 +157,9 @@ def rounds_to_basket(rules: Rules, rng: np.random.Generator, races: int,
 
 
 def _mean_row(label: str, values: np.ndarray) -> dict:
-    half = 1.96 * values.std(ddof=1) / np.sqrt(len(values))
-    return {"table": label, "mean turns": round(float(values.mean()), 1),
-            "low": round(float(values.mean() - half), 1),
-            "high": round(float(values.mean() + half), 1)}
+    mean, low, high = mean_interval(values)
+    return {"table": label, "mean turns": round(mean, 1), "low": round(low, 1),
+            "high": round(high, 1)}
 
 
 def variant_study(rng: np.random.Generator, rounds: int, players: int = 4,
@@ -206,7 +192,7 @@ def face_up_study(rng: np.random.Generator, rounds: int, players: int = 2,
     rows = []
     for face_up in (False, True):
         rules = make_rules(players, face_up=face_up)
-        bots = [BOTS[bot]] + [random_card] * (players - 1)
+        bots = [STRATEGIES.named(bot)] + [random_card] * (players - 1)
         results = _rounds(rules, rng, rounds, bots, "face up" if face_up else "face down")
         table = _win_table(results, players, [bot] + ["random card"] * (players - 1))
         row = table.iloc[0].to_dict()
@@ -215,62 +201,37 @@ def face_up_study(rng: np.random.Generator, rounds: int, players: int = 2,
     return pd.DataFrame(rows)
 
 
-def strategy_tournament(rng: np.random.Generator, rounds: int, players: int = 2,
-                        opponent: str = "random card") -> pd.DataFrame:
-    """Each named bot in seat 1 against ``opponent`` bots; seats alternate who starts.
-
-    Half the rounds start with the bot, half with an opponent, so the first-player advantage
-    cancels out.
-    """
-    rows = []
-    for name, bot in BOTS.items():
-        rules = make_rules(players)
-        bots = [bot] + [BOTS[opponent]] * (players - 1)
-        results = [play_round(rules, rng, bots, first_player=i % players)
-                   for i in _steps(rounds, name)]
-        row = _win_table(results, players, [name] + [opponent] * (players - 1)).iloc[0]
-        rows.append(row.to_dict())
-    return pd.DataFrame(rows)
-
-
 def strategy_table(rng: np.random.Generator, rounds: int,
                    names: Sequence[str] = ("specials first", "keep specials for later",
                                            "parrot last", "colour keeper")) -> pd.DataFrame:
-    """Bots against each other at one table, one seat each; seats rotate every round.
+    """Bots against each other at one table, one seat each; seats rotate every round (the
+    engine's tournament, every round drawing from ``rng``).
 
     Every bot sits in every seat equally often, so the starting advantage is shared fairly.
     With no difference between them each would win 1 / (number of bots).
     """
     rounds = require_int(rounds, "rounds", minimum=1)
     names = list(names)
-    unknown = [n for n in names if n not in BOTS]
+    unknown = [n for n in names if n not in STRATEGIES]
     if unknown or not 2 <= len(names) <= 4:
-        raise InvalidArgumentError(f"give 2 to 4 bot names from: {', '.join(BOTS)}.")
+        raise InvalidArgumentError(f"give 2 to 4 bot names from: {', '.join(STRATEGIES)}.")
     rules = make_rules(len(names))
-    wins = dict.fromkeys(names, 0)
-    for i in _steps(rounds, "table"):
-        seating = [names[(seat + i) % len(names)] for seat in range(len(names))]
-        result = play_round(rules, rng, [BOTS[n] for n in seating])
-        if result.winner is not None:
-            wins[seating[result.winner]] += 1
-    rows = []
-    for name in names:
-        estimate = Estimate(wins[name], rounds)
-        low, high = estimate.interval
-        rows.append({"who": name, "wins": wins[name], "rounds": rounds,
-                     "win rate": round(estimate.value, 3), "low": round(low, 3),
-                     "high": round(high, 3)})
-    return pd.DataFrame(rows)
+    table = tournament(lambda seed: new_game(rules=rules), [STRATEGIES[n] for n in names],
+                       rounds, rng=rng, names=names, description="table",
+                       max_turns=MAX_TURNS)
+    return pd.DataFrame({"who": table["strategy"], "wins": table["wins"],
+                         "rounds": table["games"], "win rate": table["win rate"],
+                         "low": table["95% CI low"], "high": table["95% CI high"]})
 
 
-# ---- the fast path: a whole round with the "random card" bot in every seat -------------------
+# ---- the kernel: a whole round with the "random card" bot in every seat ----------------------
 #
-# Studies play tens of thousands of rounds with random-card bots. The general engine above
-# builds a Play per action and walks the protocol's phases; this plays the same round in one
-# loop over small integers (card = its index in the deck) with precomputed "what fits" rows.
-# It draws the same random numbers in the same order as the engine driven by ``random_card``
-# (``tests/test_meow_meow_fast_path.py`` checks winners, counts, every action and the
-# generator's state after the round against the engine, for hundreds of seeds).
+# Studies play tens of thousands of rounds with random-card bots. The general engine builds
+# a Play per action and walks the protocol's phases; this plays the same round in one loop
+# over small integers (card = its index in the deck) with precomputed "what fits" rows. It
+# draws the same random numbers in the same order as the engine driven by ``random_card``
+# (``tests/test_kernels.py`` checks winners, counts, every action and the generator's state
+# after the round against the engine, for every table option and number of children).
 
 _TABLES: dict = {}
 
@@ -329,10 +290,11 @@ def _draw(count: int, hand: list[int], pile: list[int], discard: list[int], bott
     return pile, discard, bottom, drawn, cards, reshuffles
 
 
-def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
-                  max_turns: int = MAX_TURNS, trace: list | None = None) -> RoundResult:
+def random_card_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
+                      max_turns: int = MAX_TURNS, trace: list | None = None) -> Result:
     """``play_round(rules, rng, random_card, first_player)``, fast: the same round, the same
-    random numbers. ``trace`` (a list, for tests) receives every action the bots take."""
+    random numbers. ``trace`` (a list, for the kernel test) receives every action the bots
+    take."""
     kind, special, fits_on, fits_after_parrot, fox = _tables(rules)
     players, settings = rules.players, rules.settings
     fox_draw, meow, forget = settings.fox_draw, rules.meow, rules.forget_chance
@@ -432,4 +394,44 @@ def _random_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
         else:
             current = (current + direction) % players
         turns += 1
-    return RoundResult(winner, turns, card_actions, reshuffles, forgotten, largest)
+    return Result(players, () if winner is None else (winner,), turns, winner is not None, (),
+                  {"card_actions": card_actions, "reshuffles": reshuffles,
+                   "forgotten_calls": forgotten, "largest_fox_penalty": largest})
+
+
+def engine_random_card_round(rules: Rules, rng: np.random.Generator, first_player: int = 0,
+                             max_turns: int = MAX_TURNS, trace: list | None = None) -> Result:
+    """:func:`random_card_round` on the general engine: a round played by "random card"
+    bots through the play loop (``trace`` receives every action they take)."""
+    def bot(state: RoundState, rng: np.random.Generator):
+        action = random_card(state, rng)
+        if trace is not None:
+            trace.append(action)
+        return action
+    state = play_out(new_game(rules=rules, first_player=first_player), [bot] * rules.players,
+                     rng, max_turns)
+    return result(state)
+
+
+def _round_cases():
+    """Every table option and number of children; rounds called off after 20 turns too."""
+    tables = {"full game": {}, "Meow! always called": {"meow": True},
+              "Meow! forgotten half the time": {"meow": True, "forget_chance": Fraction(1, 2)},
+              "Meow! always forgotten": {"meow": True, "forget_chance": 1},
+              "no fox": {"without": ("fox",)}, "no parrot, no cat": {"without": ("parrot", "cat")},
+              "no specials": {"without": ("cat", "fox", "owl", "parrot")},
+              "must play when a card fits": {"may_draw_instead_of_playing": False},
+              "big hands, fox draws 3": {"settings": replace(default_settings(), hand_size=9,
+                                                             fox_draw=3)}}
+    for label, options in tables.items():
+        for players in (2, 3, 4):
+            rules = make_rules(players, **options)
+            yield f"{label}, {players} children", lambda seed, rules=rules: (
+                rules, np.random.default_rng(seed), seed % rules.players,
+                20 if seed % 9 == 0 else MAX_TURNS, [])
+
+
+RANDOM_ROUNDS = register(Kernel(
+    "meow_meow", "random-card round",
+    "a whole round with the 'random card' bot in every seat, in one loop over small integers",
+    run=random_card_round, general=engine_random_card_round, cases=_round_cases))

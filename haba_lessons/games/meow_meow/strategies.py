@@ -1,7 +1,7 @@
 """Named bots for Meow Meow. Each looks only at what its child could see.
 
-A bot is a function ``bot(state, rng) -> action`` called when ``state`` waits for its child.
-It reads its own hand, the discard pile's top, the colour to follow, the pending fox penalty
+A bot is a function ``bot(state, rng) -> action`` called when ``state`` waits for its child;
+:data:`STRATEGIES` holds them by name and :func:`named` finds one. It reads its own hand, the discard pile's top, the colour to follow, the pending fox penalty
 and how many cards the others hold; the others' cards only when the table plays face up.
 
 Every bot plays a card whenever one fits (children do), answers a fox with a fox, and plays a
@@ -16,21 +16,22 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...engine import Strategies, Strategy
 from .deck import Card
-from .rules import DRAW, KEEP, Action, Play, RoundState
+from .rules import DRAW, DRAWN, KEEP, Action, Play, RoundState
 
 Bot = Callable[[RoundState, np.random.Generator], Action]
 
 
 def _fitting(state: RoundState) -> list:
     """The cards the waiting child may play now (the legal plays, without colour choices)."""
-    if state.phase == "drawn":
+    if state.phase == DRAWN:
         return [state.drawn]
     return state.playable_cards()       # a deck holds each card once: no duplicates
 
 
 def _fallback(state: RoundState) -> Action:
-    return KEEP if state.phase == "drawn" else DRAW
+    return KEEP if state.phase == DRAWN else DRAW
 
 
 def _pick(options: list, rng: np.random.Generator):
@@ -54,10 +55,21 @@ def _with_colour(cards: list, rng: np.random.Generator,
 
 def random_card(state: RoundState, rng: np.random.Generator) -> Action:
     """Random legal card: any card that fits, at random; a parrot names a random colour."""
-    cards = _fitting(state)
+    if state.phase == DRAWN:
+        cards = [state.drawn]
+    elif state.pending:
+        cards = state.playable_cards()
+    else:                                   # playable_cards(), written out: the commonest
+        cards = list(filter(state.fits.__contains__, state.hands[state.current]))
+        if not cards:                       # case of the bot the studies run millions of
+            return DRAW
     if not cards:
         return _fallback(state)
-    return _with_colour(cards, rng, lambda: _pick(list(state.rules.colours), rng))
+    card = cards[int(rng.random() * len(cards))]
+    if card.animal == "parrot":
+        colours = state.rules.colours
+        return state.rules.plays[card, colours[int(rng.random() * len(colours))]]
+    return state.rules.plays[card]
 
 
 def _preferring(prefer: Callable[[Card], bool]) -> Bot:
@@ -124,10 +136,16 @@ def colour_keeper(state: RoundState, rng: np.random.Generator) -> Action:
 
 
 #: The bots by name, for simulation studies and the widget's menus.
-BOTS: dict[str, Bot] = {
-    "random card": random_card,
-    "specials first": specials_first,
-    "keep specials for later": specials_last,
-    "parrot last": parrot_last,
-    "colour keeper": colour_keeper,
-}
+STRATEGIES = Strategies("Meow Meow", [
+    Strategy("random card", "any card that fits, at random", random_card),
+    Strategy("specials first", "a special card whenever one fits", specials_first),
+    Strategy("keep specials for later", "an animal card when one fits, specials last",
+             specials_last),
+    Strategy("parrot last", "any fitting card but the parrot, the parrot when nothing else "
+             "fits", parrot_last),
+    Strategy("colour keeper", "keeps the hand easy to play; slows a child about to win",
+             colour_keeper),
+])
+named = STRATEGIES.named
+#: The first name of :data:`STRATEGIES`.
+BOTS = STRATEGIES

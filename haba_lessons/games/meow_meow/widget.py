@@ -1,13 +1,13 @@
 """A Meow Meow table for the projector: you (child 1) against bots, round after round.
 
-    from haba_lessons.games.meow_meow.widget import meow_meow_table
-    table = meow_meow_table(players=3, bot="colour keeper")
-    table            # shows the widget in a notebook (table.widget is the ipywidgets root)
+    from haba_lessons.games import meow_meow
+    meow_meow.widget(players=3, bot="colour keeper")   # the root widget; its controller is
+                                                       # its ``meow_meow_table`` attribute
 
 A thin view over the rules engine: your hand is a row of buttons (colour as fill, word and
 symbol; cards that fit are marked), a click becomes an engine action, and an action the
-rules refuse shows the engine's reason. The bots play their turns at once and the log says
-what they did. After a parrot you name a colour with the colour buttons. When a round ends,
+rules refuse shows the engine's reason. The bots play their turns at once (the engine's
+play loop) and the log, read from the engine's, says what they did. After a parrot you name a colour with the colour buttons. When a round ends,
 the winner's kitten moves one step on the track to the basket. In the "Meow!" variant, press
 "Meow!" before playing your second-to-last and your last card; the bots forget their calls
 with the chance from the data file.
@@ -20,11 +20,13 @@ from html import escape
 import ipywidgets as widgets
 
 from ...colours import ALERT_STYLE, TEXT, action_style, ink_on
+from ...engine import Event, play
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...simulation import COURSE_SEED, make_rng
+from .. import callable_widget_module
 from .deck import Card
-from .rules import CALLED, DRAW, FORGOT, KEEP, Play, Race, make_rules, resolve_chance
-from .strategies import BOTS
+from .rules import CALLED, DRAW, DRAWN, FORGOT, KEEP, MEOW, TURN, Play, Race, make_rules
+from .strategies import STRATEGIES
 
 YOU = 0
 #: Fill colour (Okabe-Ito tones), text colour and symbol of each card colour. The text colour
@@ -41,7 +43,8 @@ KITTEN_SVG = ('<svg width="18" height="16" viewBox="0 0 18 16" role="img" aria-l
 CARD_BACK = ('<span title="a face-down card" style="display:inline-block;width:12px;'
              'height:18px;margin:0 2px;vertical-align:middle;border-radius:2px;'
              'background:#5B4A6B;border:1px solid #1f1f1f"></span>')
-MAX_BOT_TURNS = 500
+#: The bots stop after this many steps in a row (a round nobody can finish).
+MAX_BOT_STEPS = 5000
 
 
 def look(colour: str) -> tuple[str, str, str]:
@@ -66,8 +69,9 @@ class MeowMeowTable:
     def __init__(self, players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
                  without: tuple[str, ...] = (), meow: bool = False,
                  seed: int = COURSE_SEED) -> None:
-        if bot not in BOTS:
-            raise InvalidArgumentError(f"bot must be one of {', '.join(BOTS)}, not {bot!r}.")
+        if bot not in STRATEGIES:
+            raise InvalidArgumentError(f"bot must be one of {', '.join(STRATEGIES)}, not "
+                                       f"{bot!r}.")
         self.rules = make_rules(players, face_up=face_up, without=without, meow=meow)
         self.bot_name = bot
         self.rng = make_rng(seed)
@@ -164,25 +168,21 @@ class MeowMeowTable:
         if state.current != YOU:
             self._say(f"It is child {state.current + 1}'s turn.", error=True)
             return
-        before = state.hand_sizes()[YOU]
+        seen = len(state.log)
         try:
-            state.apply_action(action)
+            state.apply(action)
         except HabaLessonsError as error:
             self._say(f"Not allowed: {error}", error=True)
             return
         self.choosing = None
-        if state.phase == "meow":           # your own call: did you press "Meow!"?
+        if state.phase == MEOW:             # your own call: did you press "Meow!"?
             state.apply_chance(CALLED if self.meow_toggle.value else FORGOT)
             self.meow_toggle.value = False
-        resolve_chance(state, self.rng)
-        self._note(YOU, action, before)
-        if state.phase == "drawn" and state.current == YOU:
+        self._say("")
+        self._bots(seen)
+        if state.phase == DRAWN and state.current == YOU:
             self._say(f"You drew the {state.drawn}: it fits! Click it to play it now, "
                       f"or keep it.")
-            self._render()
-            return
-        self._say("")
-        self._bots()
 
     # ---- the engine's side ------------------------------------------------------------
     def _deal(self) -> None:
@@ -191,18 +191,15 @@ class MeowMeowTable:
         self.log.append(f"Round {self.race.rounds + 1}: child {self.state.current + 1} "
                         f"starts; the starting card is the {self.state.top}.")
         self._say("")
-        self._bots()
+        self._bots(len(self.state.log))
 
-    def _bots(self) -> None:
-        state, bot = self.state, BOTS[self.bot_name]
-        turns = 0
-        while not state.is_over and state.current != YOU and turns < MAX_BOT_TURNS:
-            who, before = state.current, state.hand_sizes()[state.current]
-            action = bot(state, self.rng)
-            state.apply_action(action)
-            resolve_chance(state, self.rng)
-            self._note(who, action, before)
-            turns += 1
+    def _bots(self, seen: int) -> None:
+        """Chance and the bots play (the engine's play loop) until you must decide; what
+        happened since the engine's log entry ``seen`` is added to the table's log."""
+        state, bot = self.state, STRATEGIES[self.bot_name]
+        play(state, [None] + [bot] * (state.players - 1), rng=self.rng,
+             max_steps=MAX_BOT_STEPS, stop_at_limit=True)
+        self.log.extend(line for line in map(describe, state.log[seen:]) if line)
         if state.is_over:
             self.race.finish_round(state)
             who = "You" if state.winner == YOU else f"Child {state.winner + 1}"
@@ -210,21 +207,6 @@ class MeowMeowTable:
             if self.race.winner is not None:
                 self.log.append(f"{who} reached the basket and won the race!")
         self._render()
-
-    def _note(self, who: int, action, before: int) -> None:
-        name = "You" if who == YOU else f"Child {who + 1}"
-        after = self.state.hand_sizes()[who]
-        if isinstance(action, Play):
-            named = f", naming {action.colour}" if action.colour else ""
-            self.log.append(f"{name} played the {action.card}{named}.")
-            if after > before - 1:
-                self.log.append(f"{name} forgot to call Meow and drew a card.")
-        elif action == KEEP:
-            self.log.append(f"{name} kept the drawn card.")
-        else:
-            drawn = after - before
-            self.log.append(f"{name} drew {drawn} card{'s' if drawn != 1 else ''}."
-                            if drawn else f"{name} could not draw: no cards left.")
 
     def _say(self, text: str, error: bool = False) -> None:
         style = ALERT_STYLE if error else f"color:{TEXT}"
@@ -238,7 +220,7 @@ class MeowMeowTable:
         yours = state.current == YOU and not state.is_over
         buttons = []
         for card in state.hands[YOU]:
-            fits = yours and state.can_play(card) and (state.phase == "turn"
+            fits = yours and state.can_play(card) and (state.phase == TURN
                                                         or card == state.drawn)
             fill, ink, _ = look(card.colour)
             button = widgets.Button(description=("✔ " if fits else "") + card_label(card),
@@ -254,11 +236,11 @@ class MeowMeowTable:
         self.card_buttons = buttons
         self.hand_box.children = buttons
         self.colour_row.layout.display = None if self.choosing is not None else "none"
-        drawing = yours and state.phase == "turn"
+        drawing = yours and state.phase == TURN
         self.draw_button.disabled = not drawing or DRAW not in state.legal_actions()
         self.draw_button.description = (f"Draw {state.pending} cards (fox!)" if state.pending
                                         else "Draw a card")
-        self.keep_button.layout.display = None if yours and state.phase == "drawn" else "none"
+        self.keep_button.layout.display = None if yours and state.phase == DRAWN else "none"
         self.next_button.layout.display = None if state.is_over else "none"
         self.next_button.description = ("New race" if self.race.winner is not None
                                         else "Next round")
@@ -313,6 +295,24 @@ class MeowMeowTable:
         return "".join(lines)
 
 
+def describe(event: Event) -> str:
+    """An engine log entry as the table's log says it ("You played the red cow."), or ""."""
+    who = "You" if event.player == YOU else f"Child {event.player + 1}"
+    if event.kind == "play":
+        action = event.args[0]
+        named = f", naming {action.colour}" if action.colour else ""
+        return f"{who} played the {action.card}{named}."
+    if event.kind == "keep":
+        return f"{who} kept the drawn card."
+    if event.kind == "forgot":
+        return f"{who} forgot to call Meow and drew a card."
+    if event.kind == "draw":
+        drawn = event.args[0]
+        return (f"{who} drew {drawn} card{'s' if drawn != 1 else ''}." if drawn
+                else f"{who} could not draw: no cards left.")
+    return ""
+
+
 def meow_meow_table(players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
                     without: tuple[str, ...] = (), meow: bool = False,
                     seed: int = COURSE_SEED) -> MeowMeowTable:
@@ -324,9 +324,9 @@ def meow_meow_table(players: int = 3, bot: str = "colour keeper", *, face_up: bo
     return MeowMeowTable(players, bot, face_up=face_up, without=without, meow=meow, seed=seed)
 
 
-def meow_meow_widget(players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
-                     without: tuple[str, ...] = (), meow: bool = False,
-                     seed: int = COURSE_SEED) -> widgets.VBox:
+def widget(players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,
+           without: tuple[str, ...] = (), meow: bool = False,
+           seed: int = COURSE_SEED) -> widgets.VBox:
     """The root widget of a :func:`meow_meow_table` (for app mode: callable with no arguments).
 
     The controller stays reachable as the widget's ``meow_meow_table`` attribute.
@@ -335,3 +335,9 @@ def meow_meow_widget(players: int = 3, bot: str = "colour keeper", *, face_up: b
                             seed=seed)
     table.widget.meow_meow_table = table
     return table.widget
+
+
+#: The first name of :func:`widget`.
+meow_meow_widget = widget
+
+callable_widget_module(__name__)

@@ -82,14 +82,14 @@ def catch_within(reliability: object, cranks: int) -> Fraction:
 
 
 def turn_ends(state: MouseTrapState) -> Callable[[MouseTrapState], bool]:
-    """A ``leaf`` for :func:`haba_lessons.play.expectimax` that stops the search when the
+    """A ``leaf`` for :func:`haba_lessons.engine.expectimax` that stops the search when the
     turn being played in ``state`` is over (a game won during the turn is over anyway)."""
     turns = state.turns
     return lambda later: later.turns > turns and not later.is_over
 
 
 def mice_caught(state: MouseTrapState) -> tuple[Fraction, ...]:
-    """A ``payoff`` for :func:`haba_lessons.play.expectimax`: for each player, how many of
+    """A ``payoff`` for :func:`haba_lessons.engine.expectimax`: for each player, how many of
     the other mice are caught. Searched within one player's turn (``turn_ends``), the
     expectimax value is the number of mice that player expects to catch this turn."""
     caught = [s for s in range(state.players) if state.captured[s]]
@@ -117,7 +117,7 @@ def describe_action(state: MouseTrapState, action: object) -> str:
 
 def options_table(state: MouseTrapState, columns: Mapping[str, object]) -> pd.DataFrame:
     """One row per decision open to the player to move in ``state``; one column per
-    :class:`haba_lessons.play.Solution` in ``columns`` (its heading -> the solution of an
+    :class:`haba_lessons.engine.Solution` in ``columns`` (its heading -> the solution of an
     ``expectimax`` search from ``state``): that player's exact value after the decision."""
     actions = state.legal_actions()
     if not actions:

@@ -79,8 +79,9 @@ class Space:
 
 
 @dataclass(frozen=True)
-class Board:
-    """A validated Mouse Trap board and the game's numbers (cheese, parts, die)."""
+class Rules:
+    """A validated Mouse Trap board and the game's numbers (cheese, parts, die): the rules
+    object of the game (also called ``Board``, its first name)."""
 
     spaces: tuple[Space, ...]
     loop_first: int
@@ -147,6 +148,9 @@ class Board:
 
 
 # --- reading and checking the file ----------------------------------------------------------
+
+
+Board = Rules
 
 def _space_list(value: Any, where: str) -> list[dict]:
     if not isinstance(value, list) or not value:

@@ -3,9 +3,10 @@
 A state is either waiting for chance (``is_chance_node``: the die, or whether the trap
 works) and lists the outcomes with exact probabilities in ``chance_outcomes()``, or waiting
 for the current player's decision and lists ``legal_actions()``. ``apply_chance`` takes a
-chance outcome, ``apply`` a decision (``apply_action`` takes either); anything else raises
-:class:`IllegalActionError` and leaves the state exactly as it was. The state implements
-:class:`haba_lessons.games.protocol.GameState`; :func:`position` sets one up.
+chance outcome, ``apply`` a decision; anything else raises :class:`IllegalActionError` and
+leaves the state exactly as it was. The state is a :class:`haba_lessons.engine.State`: this
+module writes the rules as its hooks (phases are the constants of :class:`Phase`);
+:func:`new_game` starts a game and :func:`position` sets one up.
 
 Rules are the rulebook's (see ``shared/rules/mouse-trap.md``). Where the rulebook is silent
 we chose, and say so here and in the notebooks (*interpretation*):
@@ -26,18 +27,20 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
-
-import numpy as np
+from typing import Any
 
 from ..._checks import require_int, require_probability
-from ...errors import IllegalActionError, InvalidArgumentError
-from ...simulation import COURSE_SEED, make_rng, outcome_at
-from ..protocol import OVER, TurnState, clone_generator
+from ...engine import State
+from ...engine.arguments import checked_keywords, rules_field, sequence_field
+from ...engine.protocol import OVER
+from ...errors import InvalidArgumentError
+from ...simulation import COURSE_SEED
 from .board import Board, default_board
 
-# --- actions ----------------------------------------------------------------------------------
+# --- actions ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -66,56 +69,65 @@ class TakeCheese:
 
 Action = SpendCheese | Crank | EndTurn | TakeCheese
 
-# --- phases -----------------------------------------------------------------------------------
-ROLL = "roll"              # chance: the mover's die
-PUSH_ROLL = "push roll"    # chance: the die for an opponent's mouse moved with cheese
-CRANK = "crank"            # chance: does the trap work?
-SPLIT = "split"            # decision: which tied opponents give the cheese
-AT_CRANK = "at crank"      # decision: spend cheese, crank, or end the turn
-# OVER (the game is won) is the protocol's, shared by every game
 
+class Phase(StrEnum):
+    """The phases of a turn; ``OVER`` when one mouse is left."""
+
+    ROLL = "roll"              # chance: the mover's die
+    PUSH_ROLL = "push roll"    # chance: the die for an opponent's mouse moved with cheese
+    CRANK = "crank"            # chance: does the trap work?
+    SPLIT = "split"            # decision: which tied opponents give the cheese
+    AT_CRANK = "at crank"      # decision: spend cheese, crank, or end the turn
+    OVER = OVER
+
+
+ROLL, PUSH_ROLL, CRANK, SPLIT, AT_CRANK = (Phase.ROLL, Phase.PUSH_ROLL, Phase.CRANK,
+                                           Phase.SPLIT, Phase.AT_CRANK)
 WORKS, FAILS = "works", "fails"
 
 
-@dataclass
-class MouseTrapState(TurnState):
+class MouseTrapState(State):
     """Everything about one game in progress. Create with :func:`new_game`."""
 
-    board: Board
-    players: int
-    reliability: Fraction
-    names: tuple[str, ...]
-    positions: list[int]
-    cheese: list[int]
-    pile: int
-    parts: int = 0
-    captured: list[bool] = field(default_factory=list)
-    current: int = 0
-    phase: str = ROLL
-    pending: tuple = ()
-    winner: int | None = None
-    turns: int = 0
-    trap_completed_on_turn: int | None = None
-    #: what happened, in words (filled only when the game keeps a log: ``keep_log=True``)
-    log: list[str] = field(default_factory=list)
-    last_roll: int | None = None
-    keep_log: bool = False
-    rng: np.random.Generator | None = field(default=None, compare=False, repr=False)
+    GAME = "Mouse Trap"
+    CHANCE_PHASES = frozenset({ROLL, PUSH_ROLL, CRANK})
+    _LISTS = ("positions", "cheese", "captured")
+    _SHARED = ("board",)
+
+    def __init__(self, board: Board, names: Sequence[str], reliability: Fraction,
+                 seed: int | None = COURSE_SEED) -> None:
+        self._start(len(names), ROLL, seed)
+        self.board = board
+        self.reliability = reliability
+        self.names = tuple(names)
+        start = next(s.number for s in board.spaces if s.kind == "start")
+        self.positions = [start] * self.players
+        self.cheese = [0] * self.players
+        self.pile = board.cheese_pieces
+        self.parts = 0
+        self.captured = [False] * self.players
+        self.pending: tuple = ()
+        self.trap_completed_on_turn: int | None = None
+        #: the mice with the most cheese when the trap was completed
+        self.leaders: tuple[int, ...] = ()
+        self.cranks = 0                 # how often the crank was turned
+        self.catches = 0                # how many of those cranks worked
+        self.last_roll: int | None = None
 
     # --- questions -------------------------------------------------------------------------
     @property
-    def is_chance_node(self) -> bool:
-        return self.phase in (ROLL, PUSH_ROLL, CRANK)
+    def rules(self) -> Board:
+        """The board and the game's numbers (the rules object of this game)."""
+        return self.board
 
     @property
-    def winners(self) -> tuple[int, ...]:
-        """The last mouse left, once the game is over (else empty)."""
-        return () if self.winner is None else (self.winner,)
+    def winner(self) -> int | None:
+        """The last mouse left, once the game is over (else None)."""
+        return self.winners[0] if self.winners else None
 
-    def search_key(self) -> tuple:
-        """What decides the game's future, for an exact search to solve each state once."""
-        return (self.phase, tuple(self.positions), tuple(self.cheese), self.pile, self.parts,
-                tuple(self.captured), self.current, self.pending, self.winner)
+    def _future(self) -> tuple:
+        return (tuple(self.positions), tuple(self.cheese), self.pile, self.parts,
+                tuple(self.captured), self.pending)
 
     @property
     def trap_complete(self) -> bool:
@@ -135,116 +147,64 @@ class MouseTrapState(TurnState):
         safe = self.board.safe
         return [s for s in self.opponents() if self.positions[s] != safe]
 
-    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
-        """The outcomes of the chance event the game waits for, with exact probabilities."""
-        if self.phase in (ROLL, PUSH_ROLL):
-            sides = self.board.die_sides
-            return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
-        if self.phase == CRANK:
-            r = self.reliability
-            return [(o, p) for o, p in ((WORKS, r), (FAILS, 1 - r)) if p]
-        return []
-
-    def legal_actions(self) -> list[Action]:
-        """The decisions open to the current player (empty at chance nodes and at the end)."""
-        if self.phase == SPLIT:
-            amount, tied = self.pending
-            return [TakeCheese(tuple(zip(tied, split))) for split in _splits(amount, len(tied))]
-        if self.phase == AT_CRANK:
-            actions: list[Action] = []
-            if self.cheese[self.current] > 0:
-                actions += [SpendCheese(s) for s in self.movable_opponents()]
-            if self.on_cheese_wheel():
-                actions.append(Crank())
-            else:
-                actions.append(EndTurn())
-            return actions
-        return []
-
-    def copy(self) -> MouseTrapState:
-        """An independent copy (the board is shared: it never changes)."""
-        return MouseTrapState(
-            self.board, self.players, self.reliability, self.names, list(self.positions),
-            list(self.cheese), self.pile, self.parts, list(self.captured), self.current,
-            self.phase, self.pending, self.winner, self.turns, self.trap_completed_on_turn,
-            list(self.log), self.last_roll, self.keep_log,
-            None if self.rng is None else clone_generator(self.rng))
-
     def total_cheese(self) -> int:
         """Pile plus every mouse's cheese: always the number of cheese pieces in the box."""
         return self.pile + sum(self.cheese)
 
-    # --- acting ------------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Apply the current player's decision (one of :meth:`legal_actions`)."""
-        if self.is_chance_node:
-            raise IllegalActionError(f"{action!r} is not possible now: "
-                                     + self._waiting_for_chance(action))
-        self.apply_action(action)
+    def facts(self) -> dict[str, Any]:
+        return {"trap_completed_on_turn": self.trap_completed_on_turn, "cranks": self.cranks,
+                "catches": self.catches, "leaders": self.leaders,
+                "leader_won": self.winner is not None and self.winner in self.leaders}
 
-    def apply_chance(self, outcome: object) -> None:
-        """Apply a chance outcome (one of :meth:`chance_outcomes`)."""
-        if self.phase != OVER and not self.is_chance_node:
-            raise IllegalActionError(f"no chance event now: {self.names[self.current]} must "
-                                     f"decide, not roll ({outcome!r} cannot happen).")
-        self.apply_action(outcome)
+    # --- the hooks of the engine ---------------------------------------------------------------
+    def _outcomes(self) -> list[tuple[object, Fraction]]:
+        if self.phase == CRANK:
+            r = self.reliability
+            return [(o, p) for o, p in ((WORKS, r), (FAILS, 1 - r)) if p]
+        sides = self.board.die_sides
+        return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
 
-    def sample_chance(self, rng: np.random.Generator | None = None) -> object:
-        """Draw the pending chance outcome with ``rng`` (default: the game's own), apply it."""
-        rng = self.rng if rng is None else rng
-        if rng is None:
-            raise InvalidArgumentError("this game has no generator of its own: pass "
-                                       "rng=make_rng(seed).")
-        if not self.is_chance_node:
-            raise IllegalActionError("no chance event now: the current player must decide.")
-        # the outcomes add up to 1 by construction: skip sample_outcome's exact check
-        outcome = outcome_at(self.chance_outcomes(), rng.random())
-        self.apply_action(outcome)
-        return outcome
+    def _actions(self) -> list[Action]:
+        if self.phase == SPLIT:
+            amount, tied = self.pending
+            return [TakeCheese(tuple(zip(tied, split))) for split in _splits(amount, len(tied))]
+        actions: list[Action] = []
+        if self.cheese[self.current] > 0:
+            actions += [SpendCheese(s) for s in self.movable_opponents()]
+        actions.append(Crank() if self.on_cheese_wheel() else EndTurn())
+        return actions
 
-    def apply_action(self, action: object) -> None:
-        """Apply a chance outcome (at a chance node) or a decision; refuse anything illegal."""
-        if self.phase == OVER:
-            raise IllegalActionError(f"the game is over: {self.names[self.winner]} won.")
-        if self.is_chance_node:
-            outcomes = [o for o, _ in self.chance_outcomes()]
-            wrong_type = (isinstance(action, bool) or not isinstance(action, int)) \
-                if self.phase != CRANK else not isinstance(action, str)
-            if isinstance(action, (SpendCheese, Crank, EndTurn, TakeCheese)):
-                raise IllegalActionError(self._why_illegal(action))
-            if wrong_type or action not in outcomes:
-                raise IllegalActionError(self._waiting_for_chance(action))
-            if self.phase == CRANK:
-                self._crank(action)
-            else:
-                self.last_roll = action
-                if self.phase == ROLL:
-                    self._move_mover(action)
-                else:
-                    self._push(action)
-            return
-        if action not in self.legal_actions():
-            raise IllegalActionError(self._why_illegal(action))
+    def _act(self, action: Action) -> None:
+        me = self.current
         if isinstance(action, TakeCheese):
             for seat, pieces in action.pieces:
-                self._transfer(seat, self.current, pieces)
-            self._say(f"{self.names[self.current]} takes "
-                      + ", ".join(f"{p} from {self.names[s]}" for s, p in action.pieces if p)
-                      + ".")
+                self._transfer(seat, me, pieces)
+            self._note("take", "{0} takes {1}.", self.names[me], ", ".join(
+                f"{p} from {self.names[s]}" for s, p in action.pieces if p))
             self._end_turn()
         elif isinstance(action, SpendCheese):
-            self.cheese[self.current] -= 1
+            self.cheese[me] -= 1
             self.pile += 1
             self.pending = (action.seat,)
             self.phase = PUSH_ROLL
-            self._say(f"{self.names[self.current]} returns 1 cheese to move "
-                      f"{self.names[action.seat]}.")
+            self._note("spend", "{0} returns 1 cheese to move {1}.", self.names[me],
+                       self.names[action.seat])
         elif isinstance(action, Crank):
             self.phase = CRANK
-            self._say(f"{self.names[self.current]} turns the crank!")
+            self._note("crank", "{0} turns the crank!", self.names[me])
         else:
-            self._say(f"{self.names[self.current]} ends the turn.")
+            self._note("end", "{0} ends the turn.", self.names[me])
             self._end_turn()
+
+    def _happen(self, outcome: object) -> None:
+        if self.phase == CRANK:
+            self._crank(outcome)
+            return
+        self.last_roll = outcome
+        if self.phase == ROLL:
+            self._move_mover(outcome)
+        else:
+            self._push(outcome)
 
     # --- the rules ---------------------------------------------------------------------------
     def _move_mover(self, steps: int) -> None:
@@ -252,11 +212,13 @@ class MouseTrapState(TurnState):
         landing = board.land(self.positions[me], steps)
         self.positions[me] = landing
         space = board.spaces[landing]
-        self._say(f"{self.names[me]} rolls {steps} and lands on {landing}: {space.label}.")
+        self._note("roll", "{0} rolls {1} and lands on {2}: {3}.", self.names[me], steps,
+                   landing, space.label)
         kind = space.kind
         if kind == "go_to":
             self.positions[me] = space.target
-            self._say(f"{self.names[me]} goes to {space.target} (no action there).")
+            self._note("go_to", "{0} goes to {1} (no action there).", self.names[me],
+                       space.target)
         elif kind == "build":
             self._build(space)
         elif kind == "take" or kind == "cheese_wheel":
@@ -285,11 +247,17 @@ class MouseTrapState(TurnState):
         cheese = min(added, self.pile)
         self.pile -= cheese
         self.cheese[self.current] += cheese
-        self._say(f"{self.names[self.current]} builds {added} part(s) "
-                  f"({self.parts} of {board.trap_parts}) and takes {cheese} cheese.")
+        self._note("build", "{0} builds {1} part(s) ({2} of {3}) and takes {4} cheese.",
+                   self.names[self.current], added, self.parts, board.trap_parts, cheese)
         if self.trap_complete:
             self.trap_completed_on_turn = self.turns + 1
-            self._say("The trap is complete!")
+            self._note_leaders()
+            self._note("complete", "The trap is complete!")
+
+    def _note_leaders(self) -> None:
+        alive = self.alive()
+        most = max(self.cheese[s] for s in alive)
+        self.leaders = tuple(s for s in alive if self.cheese[s] == most)
 
     def _gain(self, amount: int, *, from_pile_first: bool) -> None:
         me = self.current
@@ -306,7 +274,8 @@ class MouseTrapState(TurnState):
         taken = min(rest, most)
         if len(tied) == 1:
             self._transfer(tied[0], me, taken)
-            self._say(f"{self.names[me]} takes {taken} from {self.names[tied[0]]}.")
+            self._note("take", "{0} takes {1} from {2}.", self.names[me], taken,
+                       self.names[tied[0]])
             self._end_turn()
         else:
             self.phase, self.pending = SPLIT, (taken, tied)
@@ -317,36 +286,39 @@ class MouseTrapState(TurnState):
 
     def _offer_crank_turn(self) -> None:
         """Stay at the crank only if there is a real choice or a crank to make."""
-        if self.legal_actions() == [EndTurn()]:
+        if self._actions() == [EndTurn()]:
             self._end_turn()
 
     def _push(self, steps: int) -> None:
         seat = self.pending[0]
         self.positions[seat] = self.board.land(self.positions[seat], steps)
-        self._say(f"{self.names[seat]} is moved {steps} to {self.positions[seat]} "
-                  f"(no action there).")
+        self._note("push", "{0} is moved {1} to {2} (no action there).", self.names[seat],
+                   steps, self.positions[seat])
         self.pending = ()
         self.phase = AT_CRANK
         self._offer_crank_turn()
 
     def _crank(self, outcome: str) -> None:
         me, victims = self.current, self.on_cheese_wheel()
+        self.cranks += 1
         if outcome == WORKS:
+            self.catches += 1
             for seat in victims:
                 self.captured[seat] = True
                 self._transfer(seat, me, self.cheese[seat])
-            self._say("The trap works: " + ", ".join(self.names[s] for s in victims)
-                      + " caught!")
+            self._note("caught", "The trap works: {0} caught!",
+                       ", ".join(self.names[s] for s in victims))
             if len(self.alive()) == 1:
-                self.winner, self.phase, self.pending = me, OVER, ()
+                self.pending = ()
                 self.turns += 1
-                self._say(f"{self.names[me]} is the last mouse and wins!")
+                self._note("won", "{0} is the last mouse and wins!", self.names[me])
+                self._end([me])
                 return
         else:
             for seat in victims:
                 self.positions[seat] = self.board.safe
-            self._say("The trap fails: " + ", ".join(self.names[s] for s in victims)
-                      + " run to Safe.")
+            self._note("safe", "The trap fails: {0} run to Safe.",
+                       ", ".join(self.names[s] for s in victims))
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -360,58 +332,65 @@ class MouseTrapState(TurnState):
                 break
         self.current = seat
 
-    def _say(self, message: str) -> None:
-        if self.keep_log:
-            self.log.append(message)
-
     # --- messages for refused actions ----------------------------------------------------------
-    def _waiting_for_chance(self, action: object) -> str:
+    def _waiting(self) -> str:
         if self.phase == CRANK:
-            return (f"the crank is turning: the outcome must be {WORKS!r} or {FAILS!r} "
-                    f"(a chance event), not {action!r}.")
-        what = "the die" if self.phase == ROLL else "the die for the mouse being moved"
-        return (f"the game is waiting for {what}: the outcome must be a face from 1 to "
-                f"{self.board.die_sides}, not {action!r}.")
+            return "the crank is turning (a chance event)"
+        if self.phase == ROLL:
+            return f"the game is waiting for {self.names[self.current]}'s die"
+        if self.phase == PUSH_ROLL:
+            return "the game is waiting for the die for the mouse being moved"
+        if self.phase == SPLIT:
+            return f"{self.names[self.current]} chooses whom to take the cheese from"
+        return f"{self.names[self.current]} is on Turn Crank"
 
-    def _why_illegal(self, action: object) -> str:
+    def _why_impossible(self, outcome: object) -> str:
+        if self.phase == CRANK:
+            return f"the crank is turning: the outcome must be {WORKS!r} or {FAILS!r}"
+        return f"{self._waiting()}: the outcome must be a face from 1 to {self.board.die_sides}"
+
+    def _why_not(self, action: object) -> str:
         me, board = self.current, self.board
         crank_place = f"Turn Crank (space {board.turn_crank})"
         if self.phase in (CRANK, PUSH_ROLL):
-            return self._waiting_for_chance(action)
+            return f"chance acts first ({self._waiting()})"
         if isinstance(action, TakeCheese):
             if self.phase != SPLIT:
-                return "there is no cheese to share out now."
+                return "there is no cheese to share out now"
             amount, tied = self.pending
             return (f"take {amount} piece(s) in all, only from the tied opponents "
-                    f"{', '.join(self.names[s] for s in tied)}.")
+                    f"{', '.join(self.names[s] for s in tied)}")
         if self.phase == SPLIT:
-            return "first choose whom to take the cheese from (a TakeCheese action)."
+            return "first choose whom to take the cheese from (a TakeCheese action)"
         if isinstance(action, (Crank, SpendCheese, EndTurn)):
             if not self.trap_complete:
                 return (f"the trap is not complete yet ({self.parts} of {board.trap_parts} "
-                        f"parts built): cheese and the crank are used only once it is.")
+                        f"parts built): cheese and the crank are used only once it is")
             if self.phase != AT_CRANK:
                 return (f"your mouse must end its move on {crank_place} before you can use "
-                        f"the crank or spend cheese.")
+                        f"the crank or spend cheese")
         if isinstance(action, Crank):
-            return "no opponent is on the Cheese Wheel: move one there first, or end the turn."
+            return "no opponent is on the Cheese Wheel: move one there first, or end the turn"
         if isinstance(action, EndTurn):
             return ("an opponent is on the Cheese Wheel: turn the crank "
-                    "(you may spend cheese first).")
+                    "(you may spend cheese first)")
         if isinstance(action, SpendCheese):
             seat = action.seat
             if self.cheese[me] == 0:
-                return "you have no cheese to spend."
+                return "you have no cheese to spend"
             if not isinstance(seat, int) or isinstance(seat, bool) \
                     or not 0 <= seat < self.players:
-                return f"there is no mouse number {seat!r}; choose a seat from 0 to {self.players - 1}."
+                return (f"there is no mouse number {seat!r}; choose a seat from 0 to "
+                        f"{self.players - 1}")
             if seat == me:
-                return "you can only move an opponent's mouse."
+                return "you can only move an opponent's mouse"
             if self.captured[seat]:
-                return f"{self.names[seat]} has been caught and is out of the game."
+                return f"{self.names[seat]} has been caught and is out of the game"
             if self.positions[seat] == board.safe:
-                return f"{self.names[seat]} is on Safe: a mouse on Safe cannot be moved."
-        return f"{action!r} is not an action of Mouse Trap."
+                return f"{self.names[seat]} is on Safe: a mouse on Safe cannot be moved"
+        if self.phase == ROLL:
+            return f"chance acts first ({self._waiting()})"
+        return "it is not an action of Mouse Trap"
 
     def __str__(self) -> str:
         mice = ", ".join(
@@ -429,45 +408,34 @@ def _splits(amount: int, parts: int) -> list[tuple[int, ...]]:
     return sorted(ways, reverse=True)
 
 
-def new_game(players: int | Sequence[str] = 4, reliability: object | None = None,
-             board: Board | None = None, names: Sequence[str] | None = None,
-             keep_log: bool = False, *, seed: int | None = COURSE_SEED,
-             rules: Board | None = None) -> MouseTrapState:
+@checked_keywords
+def new_game(players: int | Sequence[str] = 4, *, seed: int | None = COURSE_SEED,
+             rules: Board | None = None, reliability: object | None = None) -> MouseTrapState:
     """A new game: every mouse on START, all cheese in the pile, no trap parts.
 
-    ``players`` is a number (2-4) or the mice's names. ``reliability`` is ``r``, the chance
-    that turning the crank catches the mice (a number from 0 to 1; default: the board file's
-    value, an assumption). ``rules`` (or ``board``) is the board; ``seed`` the game's own
-    generator for ``sample_chance()``. ``keep_log`` records a line of text for everything
-    that happens (for the widget and for teaching).
+    ``players`` is a number (2-4) or the mice's names; ``rules`` the board (default: the
+    data file's); ``reliability`` is ``r``, the chance that turning the crank catches the
+    mice (a number from 0 to 1; default: the board file's value, an assumption); ``seed``
+    the game's own generator for ``sample_chance()``.
     """
     if isinstance(players, (list, tuple)):
-        if names is not None:
-            raise InvalidArgumentError("give the names either as players or as names, not both.")
-        names, players = players, len(players)
-    players = require_int(players, "players (the number of mice)", minimum=2, maximum=4)
-    if board is not None and rules is not None and board is not rules:
-        raise InvalidArgumentError("give the board either as rules or as board, not both.")
-    board = board or rules or default_board()
+        names = tuple(str(n) for n in players)
+        require_int(len(names), "players (the number of mice)", minimum=2, maximum=4)
+    else:
+        count = require_int(players, "players (the number of mice)", minimum=2, maximum=4)
+        names = tuple(f"Mouse {s + 1}" for s in range(count))
+    board = rules_field(rules, Board, default_board, "a board from load_board() or "
+                        "default_board()")
     r = board.trap_reliability if reliability is None else \
         require_probability(reliability, "reliability r")
-    if names is None:
-        names = tuple(f"Mouse {s + 1}" for s in range(players))
-    names = tuple(str(n) for n in names)
-    if len(names) != players:
-        raise InvalidArgumentError(f"give {players} names, one per mouse, not {len(names)}.")
-    start = next(s.number for s in board.spaces if s.kind == "start")
-    return MouseTrapState(board=board, players=players, reliability=r, names=names,
-                          positions=[start] * players, cheese=[0] * players,
-                          pile=board.cheese_pieces, captured=[False] * players,
-                          keep_log=bool(keep_log), rng=make_rng(seed))
+    return MouseTrapState(board, names, r, seed)
 
 
+@checked_keywords
 def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
              cheese: Sequence[int], parts: int = 0, caught: Sequence[int] = (),
              current: int = 0, pile: int | None = None, reliability: object | None = None,
-             rules: Board | None = None, keep_log: bool = False,
-             seed: int | None = COURSE_SEED) -> MouseTrapState:
+             rules: Board | None = None, seed: int | None = COURSE_SEED) -> MouseTrapState:
     """A legal position from a short description, checked field by field.
 
     ``mice``: each mouse's space; ``cheese``: each mouse's cheese (``pile``, if given, must
@@ -477,20 +445,19 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
     catch Ben this turn? ::
 
         >>> from haba_lessons.games.mouse_trap import position
-        >>> from haba_lessons.play import expectimax
+        >>> from haba_lessons.engine import expectimax
         >>> state = position(["Ana", "Ben"], mice=[40, 44], cheese=[0, 0], parts=24,
         ...                  reliability="3/4")
         >>> best = expectimax(state, leaf=lambda s: s.turns > 0 and not s.is_over)
         >>> best.values[0]                                    # 1/6 (a 2) * 3/4
         Fraction(1, 8)
     """
-    state = new_game(players, reliability, None, None, keep_log, seed=seed, rules=rules)
+    state = new_game(players, reliability=reliability, seed=seed, rules=rules)
     board, n = state.board, state.players
     last = len(board.spaces) - 1
-    for field_name, values in (("mice", mice), ("cheese", cheese)):
-        if not isinstance(values, (list, tuple)) or len(values) != n:
-            raise InvalidArgumentError(f"{field_name}: give one number for each of the {n} "
-                                       f"mice.")
+    mice = sequence_field(mice, "mice", length=n, what="spaces, one for each mouse")
+    cheese = sequence_field(cheese, "cheese", length=n,
+                            what="cheese counts, one for each mouse")
     spaces = [require_int(m, f"mice (a space from 0 to {last})", minimum=0, maximum=last)
               for m in mice]
     for seat, space in enumerate(spaces):
@@ -510,7 +477,7 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
                                    f"only {total}.")
     parts = require_int(parts, f"parts (trap parts built, at most {board.trap_parts})",
                         minimum=0, maximum=board.trap_parts)
-    caught = list(caught)
+    caught = sequence_field(caught, "caught", what="seats of caught mice")
     for seat in caught:
         require_int(seat, "caught (seats of caught mice)", minimum=0, maximum=n - 1)
     if len(set(caught)) != len(caught) or n - len(caught) < 2:
@@ -528,4 +495,6 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
     state.positions, state.cheese, state.pile, state.parts = spaces, held, rest, parts
     state.captured = [s in caught for s in range(n)]
     state.current = current
+    if state.trap_complete:
+        state._note_leaders()
     return state

@@ -1,103 +1,55 @@
-"""Seeded Monte Carlo of Mouse Trap: whole games through the rules engine, and a fast
-vectorized study of how long the trap takes to build.
+"""Seeded Monte Carlo of Mouse Trap: whole games through the engine's play loop, and a
+fast vectorized study of how long the trap takes to build.
 
-:func:`play_games` drives every game through ``MouseTrapState``: chance nodes are sampled
-from their exact outcomes, decisions are made by bots (``strategies``).
+:func:`play_games` plays every game with :func:`haba_lessons.engine.play`: chance nodes are
+sampled from their exact outcomes, decisions are made by bots (``strategies``), and each
+game ends in the engine's :class:`~haba_lessons.engine.Result` record.
 
 :func:`trap_completion_turns` plays thousands of games at once with numpy, but only up to
 the moment the trap is complete. Until then only the die matters: no crank can be turned
 (Turn Crank needs the trap), so nobody is caught or moved by others, and cheese never
-changes where a mouse goes. ``tests/test_mouse_trap_simulate.py`` checks that it gives the
-engine's turn, game by game, when both are given the same dice.
+changes where a mouse goes. It is registered as the kernel "trap completion", with the
+same study played on the engine (:func:`engine_completion_turns`), and
+``tests/test_kernels.py`` checks that both give the same turn, game by game, on the same
+dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
 from ..._checks import require_int
+from ...engine import Bot, Kernel, Result, play, register, result
 from ...errors import InvalidArgumentError
-from ...simulation import Estimate, outcome_at, progress
+from ...simulation import Estimate, MeanEstimate, mean_interval, progress
 from .board import Board, default_board
-from .rules import CRANK, MouseTrapState, new_game
-from .strategies import Bot, get_strategy
+from .rules import MouseTrapState, new_game
+from .strategies import named
 
 #: A game that has not ended after this many turns is stopped and counted as unfinished
 #: (with r = 0 the trap never catches anyone, so a game could go on for ever).
 MAX_TURNS = 3000
 
-
-@dataclass(frozen=True)
-class GameRecord:
-    """What one simulated game produced."""
-
-    players: int
-    winner: int | None            # None: stopped after MAX_TURNS turns
-    turns: int                    # turns played (one turn = one mouse's go)
-    trap_completed_on_turn: int | None
-    cranks: int                   # how often the crank was turned
-    catches: int                  # how many of those cranks worked
-    leaders: tuple[int, ...] = ()  # the mice with the most cheese when the trap was completed
-
-    @property
-    def leader_won(self) -> bool:
-        """Did a mouse that led in cheese when the trap was completed win?"""
-        return self.winner is not None and self.winner in self.leaders
-
-
-class _Chance:
-    """Samples chance outcomes from a generator, drawing random numbers in blocks (fast)."""
-
-    def __init__(self, rng: np.random.Generator, block: int = 1024) -> None:
-        self.rng, self.block = rng, block
-        self.uniforms = rng.random(block)
-        self.i = 0
-
-    def pick(self, outcomes: list[tuple[object, Fraction]]) -> object:
-        if self.i == self.block:
-            self.uniforms = self.rng.random(self.block)
-            self.i = 0
-        u = self.uniforms[self.i]
-        self.i += 1
-        return outcome_at(outcomes, u)
+#: The first name of the engine's :class:`~haba_lessons.engine.Result` for this game.
+GameRecord = Result
 
 
 def play_game(state: MouseTrapState, bots: Sequence[Bot], rng: np.random.Generator,
-              max_turns: int = MAX_TURNS) -> GameRecord:
+              max_turns: int = MAX_TURNS) -> Result:
     """Play ``state`` to the end (or ``max_turns``) with one bot per seat; returns the record."""
-    chance = _Chance(rng)
-    cranks = catches = 0
-    leaders: tuple[int, ...] = ()
-    outcomes_of: dict[str, list[tuple[object, Fraction]]] = {}  # each phase's list never changes
-    while not state.is_over and state.turns < max_turns:
-        if not leaders and state.trap_complete:
-            most = max(state.cheese[s] for s in state.alive())
-            leaders = tuple(s for s in state.alive() if state.cheese[s] == most)
-        if state.is_chance_node:
-            if state.phase not in outcomes_of:
-                outcomes_of[state.phase] = state.chance_outcomes()
-            outcome = chance.pick(outcomes_of[state.phase])
-            if state.phase == CRANK:
-                cranks += 1
-                catches += outcome == "works"
-            state.apply_action(outcome)
-        else:
-            state.apply_action(bots[state.current](state))
-    return GameRecord(state.players, state.winner, state.turns, state.trap_completed_on_turn,
-                      cranks, catches, leaders)
+    play(state, bots, rng=rng, max_turns=max_turns, stop_at_limit=True)
+    return result(state, [getattr(b, "name", "") for b in bots])
 
 
 def play_games(games: int, players: int, rng: np.random.Generator, *,
                reliability: object | None = None, strategies: Sequence[str | Bot] | str = "reachable",
                board: Board | None = None, max_turns: int = MAX_TURNS,
-               description: str = "") -> list[GameRecord]:
+               description: str = "") -> list[Result]:
     """Simulate ``games`` games; ``strategies`` is one name for everybody or one per seat."""
     games = require_int(games, "games", minimum=1)
-    probe = new_game(players, reliability, board)
+    probe = new_game(players, reliability=reliability, rules=board)
     if probe.reliability == 0:
         raise InvalidArgumentError("with r = 0 the trap never catches a mouse, so no game ever "
                                    "ends: give r > 0 (for example \"1/4\").")
@@ -106,7 +58,7 @@ def play_games(games: int, players: int, rng: np.random.Generator, *,
     if len(strategies) != probe.players:
         raise InvalidArgumentError(
             f"give one strategy per seat ({probe.players}), not {len(strategies)}.")
-    bots = [get_strategy(s) for s in strategies]
+    bots = [named(s) for s in strategies]
     return [play_game(probe.copy(), bots, rng, max_turns)
             for _ in progress(range(games), games, description)]
 
@@ -114,7 +66,8 @@ def play_games(games: int, players: int, rng: np.random.Generator, *,
 def trap_completion_turns(games: int, players: int, rng: np.random.Generator | None = None,
                           *, board: Board | None = None, dice: np.ndarray | None = None,
                           max_turns: int = MAX_TURNS) -> np.ndarray:
-    """The turn on which the trap is complete in each of ``games`` games (numpy, all at once).
+    """The turn on which the trap is complete in each of ``games`` games (numpy, all at once;
+    the kernel "trap completion").
 
     Turns count every player's go, as ``GameRecord.trap_completed_on_turn`` does. Dice come
     from ``rng`` (one roll per game per turn), or from ``dice`` with shape (games, turns):
@@ -163,30 +116,45 @@ def trap_completion_turns(games: int, players: int, rng: np.random.Generator | N
     return completed
 
 
-@dataclass(frozen=True)
-class MeanEstimate:
-    """A simulated mean with a normal 95% interval (many games: the mean is nearly normal)."""
+def engine_completion_turns(games: int, players: int, *, board: Board | None = None,
+                            dice: np.ndarray, strategy: str = "reachable") -> np.ndarray:
+    """:func:`trap_completion_turns` played on the engine, game by game, with the dice of
+    ``dice`` (one roll per turn; bots decide the cheese, which cannot change the answer)."""
+    completed = np.zeros(games, dtype=np.int64)
+    bot, unused = named(strategy), np.random.default_rng(0)
+    for g in range(games):
+        state, used = new_game(players, rules=board), 0
+        while state.trap_completed_on_turn is None and used < dice.shape[1]:
+            if state.is_chance_node:
+                state.apply_chance(int(dice[g, used]))
+                used += 1
+            else:
+                state.apply(bot(state, unused))
+        completed[g] = state.trap_completed_on_turn or 0
+    return completed
 
-    mean: float
-    low: float
-    high: float
-    n: int
 
-    def __str__(self) -> str:
-        return f"{self.mean:.1f} (95% CI {self.low:.1f} to {self.high:.1f}, n = {self.n})"
+def _completion_cases():
+    """5 games of 2, 3 and 4 players, on the dice of a generator seeded by the test."""
+    for players in (2, 3, 4):
+        yield f"{players} players", lambda seed, players=players: (
+            5, players, np.random.default_rng(seed).integers(1, 7, size=(5, 400)))
+
+
+COMPLETION = register(Kernel(
+    "mouse_trap", "trap completion",
+    "the turn the trap is complete, thousands of games at once (numpy, only the die matters)",
+    run=lambda games, players, dice: trap_completion_turns(games, players, dice=dice),
+    general=lambda games, players, dice: engine_completion_turns(games, players, dice=dice),
+    cases=_completion_cases))
 
 
 def mean_estimate(values: Sequence[float] | np.ndarray) -> MeanEstimate:
     """The mean of ``values`` (at least 2) with its 95% interval, mean ± 1.96 s/√n."""
-    values = np.asarray(values, dtype=float)
-    if values.size < 2:
-        raise InvalidArgumentError("an interval needs at least 2 values.")
-    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(values.size)
-    mean = float(values.mean())
-    return MeanEstimate(mean, mean - half, mean + half, int(values.size))
+    return mean_interval(values)
 
 
-def mean_length(records: Sequence[GameRecord]) -> MeanEstimate:
+def mean_length(records: Sequence[Result]) -> MeanEstimate:
     """The mean game length in turns, with its 95% interval. A game stopped unfinished at
     ``max_turns`` has no length yet (counting it as ``max_turns`` would bias the mean down), so
     a list holding one is refused."""
@@ -199,7 +167,7 @@ def mean_length(records: Sequence[GameRecord]) -> MeanEstimate:
     return mean_estimate([r.turns for r in records])
 
 
-def win_rates(records: Sequence[GameRecord]) -> dict[int, Estimate]:
+def win_rates(records: Sequence[Result]) -> dict[int, Estimate]:
     """For each seat, the share of finished games it won (with a 95% interval)."""
     finished = [r for r in records if r.winner is not None]
     players = records[0].players

@@ -1,7 +1,8 @@
 """Bots for Mouse Trap: how a player spends cheese at the crank, and whom they take cheese from.
 
-Every bot is a function ``bot(state) -> action`` called when ``state.legal_actions()`` is not
-empty. The three spending policies compared in the notebook:
+Every bot is a function ``bot(state, rng) -> action`` called when ``state.legal_actions()``
+is not empty; :data:`STRATEGIES` holds them by name and :func:`named` finds one. The three
+spending policies compared in the notebook:
 
 * ``"never"``: never spend cheese; crank when an opponent happens to be on the Cheese Wheel.
 * ``"always"``: while no opponent is on the Cheese Wheel, spend cheese on the movable
@@ -10,17 +11,15 @@ empty. The three spending policies compared in the notebook:
   with one roll (1 to 6 steps away).
 
 With tied richest opponents every bot takes all the cheese from the first of them in seat
-order (a sensible default; a human chooses in the widget).
+order (a sensible default; a human chooses in the widget). None of them uses ``rng``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import numpy as np
 
-from ...errors import InvalidArgumentError
+from ...engine import Bot, Strategies, Strategy
 from .rules import Action, Crank, EndTurn, MouseTrapState, SpendCheese
-
-Bot = Callable[[MouseTrapState], Action]
 
 
 def _steps_to_wheel(state: MouseTrapState, seat: int) -> int:
@@ -29,7 +28,7 @@ def _steps_to_wheel(state: MouseTrapState, seat: int) -> int:
 
 
 def _spending_bot(only_reachable: bool) -> Bot:
-    def bot(state: MouseTrapState) -> Action:
+    def bot(state: MouseTrapState, rng: np.random.Generator) -> Action:
         actions = state.legal_actions()
         if Crank() in actions:
             return Crank()
@@ -44,7 +43,7 @@ def _spending_bot(only_reachable: bool) -> Bot:
     return bot
 
 
-def never_spend(state: MouseTrapState) -> Action:
+def never_spend(state: MouseTrapState, rng: np.random.Generator) -> Action:
     """Crank if an opponent is on the Cheese Wheel; otherwise end the turn. Never spends."""
     actions = state.legal_actions()
     for wanted in (Crank(), EndTurn()):
@@ -53,18 +52,14 @@ def never_spend(state: MouseTrapState) -> Action:
     return actions[0]
 
 
-STRATEGIES: dict[str, Bot] = {
-    "never": never_spend,
-    "always": _spending_bot(only_reachable=False),
-    "reachable": _spending_bot(only_reachable=True),
-}
-
-
-def get_strategy(name_or_bot: str | Bot) -> Bot:
-    """A bot by name (never, always, reachable), or the bot function itself."""
-    if callable(name_or_bot):
-        return name_or_bot
-    if name_or_bot not in STRATEGIES:
-        raise InvalidArgumentError(f"unknown strategy {name_or_bot!r}; "
-                                   f"choose one of {', '.join(STRATEGIES)}.")
-    return STRATEGIES[name_or_bot]
+STRATEGIES = Strategies("Mouse Trap", [
+    Strategy("never", "never spends cheese; cranks when a mouse is on the Cheese Wheel",
+             never_spend),
+    Strategy("always", "spends cheese on the opponent closest to the Cheese Wheel",
+             _spending_bot(only_reachable=False)),
+    Strategy("reachable", "spends cheese only on an opponent one roll from the Cheese Wheel",
+             _spending_bot(only_reachable=True)),
+])
+named = STRATEGIES.named
+#: The first name of :func:`named`.
+get_strategy = named

@@ -1,12 +1,12 @@
 """A playable Mouse Trap board (ipywidgets): you play some seats, bots play the others.
 
-    from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
-    mouse_trap_widget(players=3, humans=(0,), reliability=0.75)
+    from haba_lessons.games import mouse_trap
+    mouse_trap.widget(players=3, humans=(0,), reliability=0.75)
 
 The widget is a thin view over :class:`MouseTrapState`: buttons become engine actions,
 the board is redrawn as SVG after every step, and anything the engine refuses is shown as
-a message in the widget. Chance (the die, the crank) is sampled from the engine's exact
-outcomes with a seeded generator, so the same seed replays the same game.
+a message in the widget. The bots' turns and chance (the die, the crank) are played by the
+engine's play loop with a seeded generator, so the same seed replays the same game.
 """
 
 from __future__ import annotations
@@ -18,16 +18,20 @@ import ipywidgets as widgets
 
 from ..._checks import require_int
 from ...colours import ALERT_STYLE, action_style, ink_on
+from ...engine import play
 from ...errors import HabaLessonsError, InvalidArgumentError
-from ...simulation import COURSE_SEED, make_rng, sample_outcome
+from ...simulation import COURSE_SEED, make_rng
+from .. import callable_widget_module
 from .board import Board
 from .drawing import MICE, board_svg, mouse_names
-from .rules import (AT_CRANK, CRANK, FAILS, PUSH_ROLL, ROLL, SPLIT, Crank, EndTurn,
+from .rules import (AT_CRANK, CRANK, FAILS, PUSH_ROLL, ROLL, SPLIT, WORKS, Crank, EndTurn,
                     SpendCheese, TakeCheese, new_game)
 from .simulate import MAX_TURNS
-from .strategies import get_strategy
+from .strategies import named
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+#: The log's kinds of entry that report a die or a crank.
+CHANCE_EVENTS = ("roll", "push", "caught", "safe")
 
 
 class MouseTrapWidget(widgets.VBox):
@@ -42,10 +46,10 @@ class MouseTrapWidget(widgets.VBox):
             require_int(seat, "human seat", minimum=0, maximum=players - 1)
         for seat in humans:
             names[seat] += " (you)"
-        self._new_game = lambda: new_game(players, reliability, board, names, keep_log=True)
+        self._new_game = lambda: new_game(names, reliability=reliability, rules=board)
         self.state = self._new_game()
         self.humans = humans
-        self.bot = get_strategy(strategy)
+        self.bot = named(strategy)
         self.rng = make_rng(seed)
         self.message = ""
 
@@ -81,8 +85,8 @@ class MouseTrapWidget(widgets.VBox):
                                           layout=big)
         self.new_button = widgets.Button(description="New game", layout=big)
         self.roll_button.on_click(lambda _: self._human(self._roll))
-        self.crank_button.on_click(lambda _: self._human(lambda: self.state.apply_action(Crank())))
-        self.end_button.on_click(lambda _: self._human(lambda: self.state.apply_action(EndTurn())))
+        self.crank_button.on_click(lambda _: self._human(lambda: self.state.apply(Crank())))
+        self.end_button.on_click(lambda _: self._human(lambda: self.state.apply(EndTurn())))
         self.spend_button.on_click(lambda _: self._human(self._spend))
         self.take_button.on_click(lambda _: self._human(self._take))
         self.new_button.on_click(lambda _: self._human(self._restart))
@@ -122,19 +126,21 @@ class MouseTrapWidget(widgets.VBox):
     def _spend(self) -> None:
         if self.move_choice.value is None:
             raise InvalidArgumentError("there is no mouse you can move now.")
-        self.state.apply_action(SpendCheese(self.move_choice.value))
+        self.state.apply(SpendCheese(self.move_choice.value))
 
     def _take(self) -> None:
         if self.split_choice.value is None:
             raise InvalidArgumentError("there is no cheese to share out now.")
-        self.state.apply_action(self.split_choice.value)
+        self.state.apply(self.split_choice.value)
 
     def _chance(self) -> None:
+        """The die (or the crank) for the human whose turn it is, drawn by the engine."""
         phase = self.state.phase
         who = self.state.names[self.state.pending[0] if phase == PUSH_ROLL
                                else self.state.current]
-        outcome = sample_outcome(self.state.chance_outcomes(), self.rng)
-        self.state.apply_action(outcome)
+        self._show_chance(phase, who, self.state.sample_chance(self.rng))
+
+    def _show_chance(self, phase: str, who: str, outcome: object) -> None:
         if phase == CRANK:
             word = "the trap WORKS" if outcome != FAILS else "the trap FAILS"
             self.dice.value = f"<div style='font-size:22px'>Crank: {word}</div>"
@@ -144,22 +150,24 @@ class MouseTrapWidget(widgets.VBox):
                                f"{escape(who)}: die shows {outcome}</div>")
 
     def _advance(self) -> None:
-        """Let chance and the bots play until a human has to decide or roll."""
+        """Let chance and the bots play (the engine's play loop) until a human has to decide
+        or roll; the last die or crank of their play is shown."""
         state = self.state
-        while not state.is_over:
-            if state.turns >= MAX_TURNS:
-                self.message = f"stopped after {MAX_TURNS} turns: the trap (r = " \
-                               f"{state.reliability}) hardly ever works."
-                return
-            human = state.current in self.humans
-            if state.is_chance_node:
-                if human and state.phase == ROLL:
-                    return
-                self._chance()
-            elif human:
-                return
+        bots = [None if seat in self.humans else self.bot for seat in range(state.players)]
+        human_to_roll = lambda s: s.phase == ROLL and s.current in self.humans  # noqa: E731
+        seen = len(state.log)
+        play(state, bots, rng=self.rng, max_turns=MAX_TURNS, stop_at_limit=True,
+             until=human_to_roll)
+        if not state.is_over and state.turns >= MAX_TURNS:
+            self.message = f"stopped after {MAX_TURNS} turns: the trap (r = " \
+                           f"{state.reliability}) hardly ever works."
+        chance = [e for e in state.log[seen:] if e.kind in CHANCE_EVENTS]
+        if chance:
+            last = chance[-1]
+            if last.kind in ("roll", "push"):
+                self._show_chance(ROLL, last.args[0], last.args[1])
             else:
-                state.apply_action(self.bot(state))
+                self._show_chance(CRANK, "", WORKS if last.kind == "caught" else FAILS)
 
     # --- drawing ---------------------------------------------------------------------------
     def _render(self) -> None:
@@ -196,7 +204,7 @@ class MouseTrapWidget(widgets.VBox):
                if self.message else "")
         recent = state.log[-8:]
         self.events.value = "<div style='font-size:15px'>" + "<br>".join(
-            escape(line) for line in recent) + "</div>"
+            escape(str(line)) for line in recent) + "</div>"
 
     def _describe(self, action: TakeCheese) -> str:
         return ", ".join(f"{p} from {self.state.names[s]}" for s, p in action.pieces)
@@ -219,9 +227,16 @@ class MouseTrapWidget(widgets.VBox):
         return "The crank is turning..."
 
 
-def mouse_trap_widget(players: int = 3, humans: Sequence[int] = (0,),
-                      reliability: object | None = None, strategy: str = "reachable",
-                      seed: int = COURSE_SEED, board: Board | None = None) -> MouseTrapWidget:
+def widget(players: int = 3, humans: Sequence[int] = (0,),
+           reliability: object | None = None, strategy: str = "reachable",
+           seed: int = COURSE_SEED, board: Board | None = None) -> MouseTrapWidget:
     """A Mouse Trap game to play: ``humans`` are the seats you play (0 = Blue), bots play
     the rest with ``strategy`` (never, always, reachable). ``reliability`` is r."""
     return MouseTrapWidget(players, humans, reliability, strategy, seed, board)
+
+
+#: The first name of :func:`widget`.
+mouse_trap_widget = widget
+
+
+callable_widget_module(__name__)

@@ -1,39 +1,32 @@
 """Exact analysis of Quiet as a Mouse over fractions.
 
-For the dice, the only thing about the castle that matters is how many holes of each colour
-are still free on each wall. Colours that are equally likely on the dice are interchangeable,
-so a castle is summarised by the sorted tuple of ``(faces of a die showing the colour, free
-front holes, free back holes)``, one entry per colour: a :data:`Counts` state. With the
-default castle there are at most 3003 such states.
-
-A game state for the exact game value is (counts, sticks in each hand, whose turn). Only a
+The castle is seen as counts of free holes per colour (:mod:`.counts`: at most 3003 states
+with the default castle). A game state for the exact game value is (counts, sticks in each hand, whose turn). Only a
 placed stick changes counts or hands; a blocked roll or an alarm only passes the turn. So the
 states with the same counts and hands form a small cycle of turns, solved in closed form, and
 everything else is a memoized recursion towards the end of the game. Sticks that slide out
 are left to the simulation: which holes a slid-out stick frees depends on how the sticks pair
 front and back colours, which the counts forget (so the exact game value needs q = 0). A
 small set-up position can be searched exactly on the rules engine itself, sticks that slide
-out included (:func:`choice_table`, with :func:`haba_lessons.play.expectimax`).
+out included (:func:`choice_table`, with :func:`haba_lessons.engine.expectimax`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from ...distribution import Distribution
 from ..._checks import require_int
+from ...distribution import Distribution
+from ...engine import expectimax
 from ...errors import InvalidArgumentError
+from .arithmetic import Exact, Plain
+from .counts import (STRATEGIES, Counts, _blocked, blocked_probability, full_counts,
+                     orientation_choices, placement_outcomes)
 from .layout import Layout, load_layout
-from .rules import Game, Skill
-
-#: One entry per colour: (faces of a die showing it, free front holes, free back holes), sorted.
-#: Whole numbers only, so that states hash fast; a die has sum(faces) faces.
-Counts = tuple[tuple[int, int, int], ...]
-STRATEGIES = ("first free pair", "most open", "random")
+from .rules import CHOOSE, SILENT, Game, Skill
 
 
 # --- dice ---------------------------------------------------------------------------------
@@ -62,128 +55,6 @@ def pair_probabilities(layout: Layout | None = None) -> Distribution:
 def double_probability(layout: Layout | None = None) -> Fraction:
     """P(both dice show the same colour)."""
     return ordered_roll_distribution(layout).probability(lambda roll: roll[0] == roll[1])
-
-
-# --- the castle as counts -----------------------------------------------------------------
-def counts_state(free: Mapping[str, tuple[int, int]], layout: Layout) -> Counts:
-    """The canonical counts state of ``colour -> (free front, free back)``."""
-    return tuple(sorted((layout.die_faces.count(c), f, b) for c, (f, b) in free.items()))
-
-
-def full_counts(layout: Layout) -> Counts:
-    """The counts state of the empty castle."""
-    return counts_state({c: (len(layout.holes("front", c)), len(layout.holes("back", c)))
-                         for c in layout.colours}, layout)
-
-
-def fits(state: Counts, i: int, j: int) -> bool:
-    """Can a stick go through colour ``i`` in front and colour ``j`` at the back?"""
-    return state[i][1] > 0 and state[j][2] > 0
-
-
-def blocked_probability(free: Mapping[str, tuple[int, int]] | Counts,
-                        layout: Layout | None = None) -> Fraction:
-    """The exact chance that a roll fits no free pair of holes.
-
-    ``free`` is ``colour -> (free front, free back)`` (see ``Game.free_counts``) or a counts
-    state.
-    """
-    if isinstance(free, tuple):
-        return _blocked(free)
-    layout = layout or load_layout()
-    _check_free(free, layout)
-    return _blocked(counts_state(free, layout))
-
-
-def _check_free(free: Mapping[str, tuple[int, int]], layout: Layout) -> None:
-    """Refuse a castle description that names other colours or more holes than the castle has."""
-    if not isinstance(free, Mapping) or set(free) != set(layout.colours):
-        given = sorted(free) if isinstance(free, Mapping) else free
-        raise InvalidArgumentError(
-            f"free: give (free front holes, free back holes) for each of the colours "
-            f"{', '.join(layout.colours)} — no other colours, none left out; got {given!r}.")
-    for colour, counts in free.items():
-        holes = (len(layout.holes("front", colour)), len(layout.holes("back", colour)))
-        if (not isinstance(counts, tuple) or len(counts) != 2
-                or not all(isinstance(n, int) and 0 <= n <= most
-                           for n, most in zip(counts, holes))):
-            raise InvalidArgumentError(
-                f"free[{colour!r}] = {counts!r}: give (free front holes, free back holes), whole "
-                f"numbers from 0 to {holes[0]} and 0 to {holes[1]} ({colour} has {holes[0]} front "
-                f"and {holes[1]} back holes).")
-
-
-@lru_cache(maxsize=None)
-def _blocked(state: Counts) -> Fraction:
-    ways = 0
-    for i, (wi, _, _) in enumerate(state):
-        for j, (wj, _, _) in enumerate(state):
-            if not (fits(state, i, j) or fits(state, j, i)):
-                ways += wi * wj
-    return Fraction(ways, _faces(state) ** 2)
-
-
-def _faces(state: Counts) -> int:
-    """How many faces each die has."""
-    return sum(entry[0] for entry in state)
-
-
-def place(state: Counts, front: int, back: int) -> Counts:
-    """The counts state after a stick goes through colour ``front`` / colour ``back``."""
-    entries = [list(e) for e in state]
-    entries[front][1] -= 1
-    entries[back][2] -= 1
-    return tuple(sorted(tuple(e) for e in entries))
-
-
-def orientation_choices(state: Counts, i: int, j: int,
-                        strategy: str) -> list[tuple[tuple[int, int], Fraction]]:
-    """How a strategy places a stick for the ordered roll (colour i, colour j).
-
-    Returns ``[((front colour, back colour), probability)]``; empty when the roll is blocked.
-
-    * ``"first free pair"``: the first die's colour in front if that pair is free, else swapped.
-    * ``"most open"``: the orientation after which the next roll is least likely to be
-      blocked (ties: the first die's colour in front).
-    * ``"random"``: every free hole pair equally likely.
-    """
-    options = [(x, y) for x, y in ((i, j), (j, i)) if fits(state, x, y)]
-    if i == j:
-        options = options[:1]
-    if not options:
-        return []
-    if strategy == "first free pair":
-        return [(options[0], Fraction(1))]
-    if strategy == "most open":
-        best = min(options, key=lambda o: _blocked(place(state, *o)))
-        return [(best, Fraction(1))]
-    if strategy == "random":
-        ways = {o: state[o[0]][1] * state[o[1]][2] for o in options}
-        total = sum(ways.values())
-        return [(o, Fraction(w, total)) for o, w in ways.items()]
-    raise InvalidArgumentError(f"unknown strategy {strategy!r}; choose one of "
-                               f"{', '.join(STRATEGIES)}.")
-
-
-@lru_cache(maxsize=None)
-def placement_outcomes(state: Counts, strategy: str) -> tuple[tuple[Counts, Fraction], ...]:
-    """Where the castle goes after one roll and placement attempt that succeeds.
-
-    Returns ``[(next counts, probability)]`` over every ordered roll, including the
-    blocked rolls, which leave ``state`` unchanged.
-    """
-    result: dict[Counts, Fraction] = {}
-    rolls = _faces(state) ** 2
-    for i, (wi, _, _) in enumerate(state):
-        for j, (wj, _, _) in enumerate(state):
-            chance = Fraction(wi * wj, rolls)
-            choices = orientation_choices(state, i, j, strategy)
-            if not choices:
-                result[state] = result.get(state, Fraction(0)) + chance
-            for (front, back), r in choices:
-                nxt = place(state, front, back)
-                result[nxt] = result.get(nxt, Fraction(0)) + chance * r
-    return tuple(result.items())
 
 
 def blocked_as_castle_fills(strategy: str = "most open",
@@ -245,56 +116,69 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
         raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
                                    "game never ends; give someone p > 0.")
     orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
-    number = Fraction if exact else float
-    start, states = solve_game(players, [number(s.p) for s in skills], strategy, layout,
-                               number, number(1), number(0))
+    arithmetic = Exact() if exact else Plain()
+    start, states = solve_game(players, [arithmetic.number(s.p) for s in skills], strategy,
+                               layout, arithmetic)
     return GameValue(start[0], start[1:], states)
 
 
 def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
-               number: Callable[[Fraction], Any], one: Any, nothing: Any) -> tuple[tuple, int]:
+               arithmetic: Exact | Plain) -> tuple[tuple, int]:
     """The equations of the game solved for seat 1 to roll first: (expected turns, each seat's
     win chance) and the number of states solved. No checks: callers check their input.
 
-    ``p[t]`` is seat t's chance of a silent attempt as a Fraction, a float, or a numpy array
-    (one entry per profile, to solve many profiles in one pass); ``one`` and ``nothing`` are
-    1 and 0 of that kind and ``number`` turns a Fraction into a scalar of it.
+    ``p[t]`` is seat t's chance of a silent attempt in the ``arithmetic``'s numbers: a
+    Fraction (:class:`~.arithmetic.Exact`), a float, or a numpy array (one entry per profile,
+    to solve many profiles in one pass; :class:`~.arithmetic.Plain`).
     """
     dealt = players * layout.sticks_per_player[players]
-    end = layout.sticks_to_end
-    zero = (nothing,) * (players + 1)
+    end, size = layout.sticks_to_end, players + 1
+    number = arithmetic.number
     memo: dict[tuple[Counts, tuple[int, ...]], list[tuple]] = {}
 
-    def terminal(winners: list[int]) -> tuple:
-        return (nothing,) + tuple(one if i in winners else nothing for i in range(players))
+    ends: dict[tuple[int, ...], tuple] = {}
+
+    def finished(winners: tuple[int, ...]) -> tuple:
+        if winners not in ends:
+            ends[winners] = arithmetic.terminal(winners, players)
+        return ends[winners]
 
     def after_silent(state: Counts, hands: tuple[int, ...], t: int) -> tuple:
         hands = hands[:t] + (hands[t] - 1,) + hands[t + 1:]
         if hands[t] == 0:
-            return terminal([t])
+            return finished((t,))
         if dealt - sum(hands) >= end:
             fewest = min(hands)
-            return terminal([i for i, h in enumerate(hands) if h == fewest])
+            return finished(tuple(i for i, h in enumerate(hands) if h == fewest))
         return level(state, hands)[(t + 1) % players]
 
     def level(state: Counts, hands: tuple[int, ...]) -> list[tuple]:
+        """Each seat's values when it is to roll at this castle with these hands: one turn
+        leads on (a placed stick) with the ``leave`` values, or passes (a blocked roll, an
+        alarm) with the chance ``stay``; the cycle round the table is solved in closed form,
+        V[t] = leave[t] + stay[t] V[t + 1]."""
         key = (state, hands)
         if key in memo:
             return memo[key]
-        moves = [(s, number(r)) for s, r in placement_outcomes(state, strategy) if s != state]
-        unblocked = sum((r for _, r in moves), number(0))
+        moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
+        weights = [number(r) for _, r in moves]
+        unblocked = sum(weights)
         stay, leave = [], []
         for t in range(players):
-            value = [one] + [nothing] * players
-            for nxt, r in moves:
-                weight = r * p[t]
-                for k, v in enumerate(after_silent(nxt, hands, t)):
-                    if v is not nothing:       # skip the zeros of finished games
-                        value[k] = value[k] + weight * v
+            found = arithmetic.weighted([(w, after_silent(nxt, hands, t))
+                                         for w, (nxt, _) in zip(weights, moves)], size)
+            leave.append(arithmetic.turn(p[t], found))
             stay.append(1 - unblocked * p[t])
-            leave.append(tuple(value))
-        memo[key] = _solve_turn_cycle(stay, leave, zero)
-        return memo[key]
+        values = []
+        for first in range(players):              # once round the table from ``first``
+            terms, weight = [], arithmetic.one
+            for step in range(players):
+                t = (first + step) % players
+                terms.append((weight, leave[t]))
+                weight = weight * stay[t]
+            values.append(arithmetic.divided(arithmetic.weighted(terms, size), 1 - weight))
+        memo[key] = values
+        return values
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
@@ -302,26 +186,7 @@ def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
         start = level(full_counts(layout), (layout.sticks_per_player[players],) * players)[0]
     finally:
         sys.setrecursionlimit(limit)
-    return start, len(memo)
-
-
-def _solve_turn_cycle(stay: list[Fraction], leave: list[tuple[Fraction, ...]],
-                      zero: tuple[Fraction, ...]) -> list[tuple[Fraction, ...]]:
-    """Solve V[t] = leave[t] + stay[t] * V[t + 1 mod n] for every seat t, exactly.
-
-    Going once round the table gives V[0] = (sum of leave terms weighted by the chance of
-    staying until then) / (1 - product of all stay chances).
-    """
-    n = len(stay)
-    values: list[tuple[Fraction, ...]] = [zero] * n
-    for start in range(n):
-        total, weight = list(zero), 1
-        for step in range(n):
-            t = (start + step) % n
-            total = [a + weight * b for a, b in zip(total, leave[t])]
-            weight *= stay[t]
-        values[start] = tuple(a / (1 - weight) for a in total)
-    return values
+    return arithmetic.values(start), len(memo)
 
 
 # --- tables for notebook 04 (formatting only) ------------------------------------------------
@@ -369,9 +234,6 @@ def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
     """
     import pandas as pd
 
-    from ...play import expectimax
-    from .rules import CHOOSE
-
     horizon = require_int(horizon, "horizon (steps searched after this choice)", minimum=1)
     if game.phase != CHOOSE:
         raise InvalidArgumentError(f"the position waits for {game.phase!r}, not for a choice of "
@@ -384,7 +246,7 @@ def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
     for (pair, lo), (_, hi) in zip(low.actions, high.actions):
         after = game.copy()
         after.choose_pair(pair)
-        after.apply_attempt("silent")
+        after.apply_attempt(SILENT)
         fits = 1 - after.blocked_probability() if not after.is_over else None
         rows.append({"front hole": pair[0], "back hole": pair[1],
                      "colours (front / back)": f"{game.layout.front_wall[pair[0] - 1]} / "
@@ -393,3 +255,9 @@ def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
                      f"P(player {me + 1} wins) from": round(float(lo[me]), 4),
                      "to": round(float(hi[me]), 4)})
     return pd.DataFrame(rows)
+
+
+__all__ = ["STRATEGIES", "GameValue", "blocked_as_castle_fills", "blocked_check_table",
+           "blocked_curve_table", "blocked_probability", "choice_table", "double_probability",
+           "exact_game_value", "ordered_roll_distribution", "pair_probabilities",
+           "skill_table", "solve_game"]

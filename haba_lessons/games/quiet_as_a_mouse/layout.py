@@ -47,8 +47,9 @@ register_schema(GAME, {
 
 
 @dataclass(frozen=True)
-class Layout:
-    """Everything about the box that is a number rather than a rule.
+class Rules:
+    """Everything about the box that is a number rather than a rule: the rules object of
+    the game (also called ``Layout``, its first name).
 
     ``front_wall[i]`` is the colour of front hole ``i`` (left to right), likewise for the
     back wall. Both colour dice have the faces ``die_faces``.
@@ -84,6 +85,9 @@ class Layout:
     def box(self, players: int) -> int:
         """Sticks that stay in the box for this many players (1 with 3 players)."""
         return self.sticks_total - players * self.sticks_per_player[players]
+
+
+Layout = Rules
 
 
 def load_layout(path: str | Path | None = None) -> Layout:

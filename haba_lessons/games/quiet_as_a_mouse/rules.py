@@ -1,6 +1,6 @@
 """The rules engine of Quiet as a Mouse: one object the widget, the simulations and the tests share.
 
-A turn passes through three phases (exported constants), each an explicit step:
+A turn passes through three phases (the constants of :class:`Phase`), each an explicit step:
 
 1. ``ROLL`` — waiting for the two colour dice (a chance node: :meth:`Game.chance_outcomes`
    lists every ordered pair of colours with its exact probability; :meth:`Game.apply_roll`).
@@ -19,34 +19,49 @@ castle holds a stick; which one is uniform among them); otherwise the bell rings
 P(silent) = p, P(slide-out) = q, P(alarm) = 1 - p - q (1 - p with an empty castle), and
 p + q may not exceed 1.
 
-The state implements :class:`haba_lessons.games.protocol.GameState`: :func:`new_game` starts
-a game, :func:`position` sets one up from sticks in the castle and in the hands.
-
-Every method that is refused raises a :class:`~haba_lessons.errors.HabaLessonsError` before
-touching the state, so a refused action changes nothing.
+The state is a :class:`haba_lessons.engine.State`: this module writes the rules as its hooks,
+and the engine refuses anything else (a roll that is not two dice colours, holes the roll does
+not allow, an attempt outcome of probability 0 such as a stick sliding out when q = 0) with
+:class:`~haba_lessons.errors.IllegalActionError`, changing nothing. :func:`new_game` starts a
+game, :func:`position` sets one up from sticks in the castle and in the hands.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from ..._checks import require_int, require_probability
+from ...engine import State
+from ...engine.arguments import checked_keywords, rules_field, sequence_field
+from ...engine.protocol import OVER
+from ...engine.state import _MISSING, find, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...simulation import COURSE_SEED, make_rng, outcome_at
-from ..protocol import OVER, TurnState, restore_generator
-from .layout import PLAYER_COUNTS, Layout, load_layout
+from ...simulation import COURSE_SEED
+from .counts import blocked_probability
+from .layout import PLAYER_COUNTS, Layout, Rules, load_layout
 
 Roll = tuple[str, str]
 Pair = tuple[int, int]
 SILENT, ALARM, SLID_OUT = "silent", "alarm", "slid_out"
-#: The phases of a turn; ``OVER`` when the game has ended.
-ROLL, CHOOSE, ATTEMPT = "roll", "choose", "attempt"
+
+
+class Phase(StrEnum):
+    """The phases of a turn; ``OVER`` when the game has ended."""
+
+    ROLL = "roll"
+    CHOOSE = "choose"
+    ATTEMPT = "attempt"
+    OVER = OVER
+
+
+ROLL, CHOOSE, ATTEMPT = Phase.ROLL, Phase.CHOOSE, Phase.ATTEMPT
 
 
 @dataclass(frozen=True)
@@ -91,8 +106,14 @@ def _roll_outcomes(faces: tuple[str, ...]) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple(weights.items())
 
 
-class Game(TurnState):
+class Game(State):
     """The state of one game, changed only through the actions below."""
+
+    GAME = "Quiet as a Mouse"
+    CHANCE_PHASES = frozenset({ROLL, ATTEMPT})
+    _LISTS = ("hands",)
+    _DICTS = ("castle",)
+    _SHARED = ("layout", "skills")
 
     def __init__(self, players: int, skills: Sequence[Skill] | None = None,
                  layout: Layout | None = None, seed: int | None = COURSE_SEED) -> None:
@@ -103,60 +124,30 @@ class Game(TurnState):
         if len(skills) != players or not all(isinstance(s, Skill) for s in skills):
             raise InvalidArgumentError(f"give one Skill per player ({players}), "
                                        f"e.g. make_skills({players}, p=0.8, q=0.05).")
+        self._start(players, ROLL, seed)
         self.layout = layout
-        self.players = players
         self.skills = skills
         self.hands = [layout.sticks_per_player[players]] * players
         self.box = layout.box(players)
         self.out_of_game = 0
         #: front hole -> back hole of every stick in the castle
         self.castle: dict[int, int] = {}
-        self.current = 0
-        self.phase = ROLL
-        self._rng: np.random.Generator | None = make_rng(seed)
-        self._rng_state: dict | None = None   # a copy's generator, made when first used
         self.roll: Roll | None = None
         self.pair: Pair | None = None
-        self.turns = 0
-        self.winners: tuple[int, ...] = ()
         self.end_reason = ""
-        self.log: list[str] = []
 
     # --- reading the state ----------------------------------------------------------------
-    def copy(self) -> Game:
-        """An independent copy (the layout and skills are shared: they never change)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.hands, other.castle, other.log = list(self.hands), dict(self.castle), list(self.log)
-        other._rng = None
-        other._rng_state = self._rng_state if self._rng is None else \
-            self._rng.bit_generator.state
-        return other
-
     @property
-    def rng(self) -> np.random.Generator:
-        """The game's own generator, for :meth:`sample_chance` without one."""
-        if self._rng is None:
-            self._rng = restore_generator(self._rng_state)
-        return self._rng
+    def rules(self) -> Layout:
+        """The castle layout and stick counts (the rules object of this game)."""
+        return self.layout
 
-    clone = copy
+    def _future(self) -> tuple:
+        return (tuple(self.hands), self.roll, self.pair, frozenset(self.castle.items()),
+                self.out_of_game)
 
-    def search_key(self) -> tuple:
-        """What decides the game's future, for an exact search to solve each state once."""
-        return (self.phase, self.current, tuple(self.hands), self.roll, self.pair,
-                frozenset(self.castle.items()), self.out_of_game)
-
-    @property
-    def is_chance_node(self) -> bool:
-        return self.phase in (ROLL, ATTEMPT)
-
-    def snapshot(self) -> dict:
-        """Everything that can change, for comparing a state before and after an action."""
-        state = {k: copy.deepcopy(v) for k, v in vars(self).items()
-                 if k not in ("layout", "_rng", "_rng_state")}
-        state["rng"] = str(self.rng.bit_generator.state)
-        return state
+    def facts(self) -> dict[str, Any]:
+        return {"reason": self.end_reason, "sticks_out": self.out_of_game}
 
     def sticks_accounted(self) -> int:
         """Hands + castle + out of the game + box: always the box's 16 sticks."""
@@ -181,19 +172,15 @@ class Game(TurnState):
 
     def blocked_probability(self) -> Fraction:
         """The exact chance that the next roll fits no free pair of holes."""
-        from .analysis import blocked_probability  # analysis imports this module
         return blocked_probability(self.free_counts(), self.layout)
 
     def legal_pairs(self) -> list[Pair]:
         """The hole pairs the current player may choose now (only in the "choose" phase)."""
-        return self.pairs_for(self.roll) if self.phase == CHOOSE else []
-
-    def legal_actions(self) -> list[Pair]:
-        """The protocol's name for :meth:`legal_pairs`."""
-        return self.legal_pairs()
+        return self.legal_actions()
 
     def attempt_outcomes(self, player: int | None = None) -> list[tuple[object, Fraction]]:
-        """The chance outcomes of an attempt by ``player`` (default: the current one)."""
+        """The chance outcomes of an attempt by ``player`` (default: the current one), each
+        with a probability above 0."""
         skill = self.skills[self.current if player is None else player]
         sticks = sorted(self.castle)
         slide = skill.q if sticks else Fraction(0)
@@ -202,61 +189,114 @@ class Game(TurnState):
         outcomes += [(SILENT, skill.p), (ALARM, 1 - skill.p - slide)]
         return [(o, pr) for o, pr in outcomes if pr]
 
-    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
-        """The outcomes of the chance node the game waits for, with exact probabilities."""
-        if self.phase == ROLL:
-            return list(_roll_outcomes(self.layout.die_faces))
-        if self.phase == ATTEMPT:
-            return self.attempt_outcomes()
-        raise IllegalActionError(f"the game is not waiting for chance now (phase: {self.phase}).")
-
-    # --- actions --------------------------------------------------------------------------
-    def _require_phase(self, phase: str, action: str) -> None:
-        if self.phase == OVER:
-            raise IllegalActionError(f"the game is over ({self.end_reason}); start a new game.")
-        if self.phase != phase:
-            hint = {ROLL: "roll the dice first", CHOOSE: "choose a pair of holes first",
-                    ATTEMPT: "record how the attempt went first (silent, alarm or a stick "
-                               "slid out)"}[self.phase]
-            raise IllegalActionError(f"cannot {action} now: {hint}.")
-
+    # --- the friendly verbs (thin aliases of the protocol's) --------------------------------
     def apply_roll(self, roll: Sequence[str]) -> None:
-        """Record the two dice (any sequence of two colours). A roll with no free pair of
-        holes loses the turn at once."""
-        self._require_phase(ROLL, "roll the dice")
-        if not (_is_sequence(roll) and len(roll) == 2
-                and all(isinstance(c, str) and c in self.layout.die_faces for c in roll)):
-            raise IllegalActionError(f"a roll is two dice colours out of "
-                                     f"{', '.join(self.layout.colours)}; got {roll!r}.")
-        roll = (roll[0], roll[1])
-        self.roll, self.turns = roll, self.turns + 1
-        if self.pairs_for(roll):
-            self.phase = CHOOSE
-            return
-        self.log.append(f"Player {self.current + 1} rolled {roll[0]} + {roll[1]}: "
-                        f"no free pair of holes, the turn is lost.")
-        self._next_player()
+        """Record the two dice (any sequence of two colours): ``apply_chance`` at the roll.
+        A roll with no free pair of holes loses the turn at once."""
+        self._require(ROLL, "roll the dice")
+        self.apply_chance(_as_tuple(roll))
 
     def choose_pair(self, pair: Sequence[int]) -> None:
         """Slide a stick into the free holes ``pair = (front hole, back hole)``, numbered 1-12
-        (any sequence of two hole numbers)."""
-        self._require_phase(CHOOSE, "choose holes")
-        if _is_sequence(pair) and len(pair) == 2:
-            pair = (pair[0], pair[1])
-        if not self._fits(pair):
-            raise IllegalActionError(self._why_not(pair))
+        (any sequence of two hole numbers): ``apply`` in the choose phase."""
+        self._require(CHOOSE, "choose holes")
+        self.apply(_as_tuple(pair))
+
+    def apply_attempt(self, outcome: object) -> None:
+        """Record the attempt: "silent", "alarm" or ("slid_out", front hole of that stick):
+        ``apply_chance`` at the attempt."""
+        self._require(ATTEMPT, "record an attempt")
+        self.apply_chance(_as_tuple(outcome))
+
+    def _require(self, phase: str, action: str) -> None:
+        if self.phase == OVER or self.phase == phase:
+            return                      # the engine says "the game is over" itself
+        hint = {ROLL: "roll the dice first", CHOOSE: "choose a pair of holes first",
+                ATTEMPT: "record how the attempt went first (silent, alarm or a stick "
+                         "slid out)"}[self.phase]
+        if phase == ATTEMPT:
+            hint = ("no attempt is in progress: roll the dice and choose a pair of holes "
+                    "before recording silent, alarm or a stick that slid out")
+        raise IllegalActionError(f"cannot {action} now: {hint}.")
+
+    # --- the hooks of the engine ---------------------------------------------------------------
+    def _actions(self) -> list[Pair]:
+        return self.pairs_for(self.roll)
+
+    def _allowed(self, action: object) -> object:
+        """A pair that fits the roll (checked directly: faster than listing every pair)."""
+        if _is_sequence(action) and len(action) == 2:
+            action = (action[0], action[1])
+        return action if self._fits(action) else _MISSING
+
+    def _outcomes(self) -> list[tuple[object, Fraction]]:
+        if self.phase == ROLL:
+            return list(_roll_outcomes(self.layout.die_faces))
+        return self.attempt_outcomes()
+
+    def _possible(self, outcome: object) -> object:
+        if _is_sequence(outcome) and len(outcome) == 2:
+            outcome = (outcome[0], outcome[1])
+        return find([o for o, _ in self._outcomes()], outcome)
+
+    def _sample(self, rng: np.random.Generator) -> object:
+        """The dice as two draws of a face each (``rng.integers``); an attempt by the
+        inverse CDF, nothing drawn when only one outcome can happen."""
+        if self.phase == ROLL:
+            faces = self.layout.die_faces
+            outcome: object = (faces[rng.integers(len(faces))], faces[rng.integers(len(faces))])
+            self._happen(outcome)
+            return outcome
+        return super()._sample(rng)
+
+    def _act(self, pair: Pair) -> None:
         self.pair, self.phase = pair, ATTEMPT
 
-    def apply(self, action: Sequence[int]) -> None:
-        """The protocol's name for :meth:`choose_pair`."""
-        self.choose_pair(action)
+    def _happen(self, outcome: object) -> None:
+        if self.phase == ROLL:
+            self._rolled(outcome)
+        else:
+            self._attempted(outcome)
 
-    def sample_chance(self, rng: np.random.Generator | None = None) -> object:
-        """Draw the pending chance outcome with ``rng`` (default: the game's own), apply it."""
-        # the outcomes add up to 1 by construction: skip sample_outcome's exact check
-        outcome = outcome_at(self.chance_outcomes(), (self.rng if rng is None else rng).random())
-        self.apply_chance(outcome)
-        return outcome
+    def _rolled(self, roll: Roll) -> None:
+        self.roll, self.turns = roll, self.turns + 1
+        sticks = len(self.castle)
+        if self.pairs_for(roll):
+            self._note("roll", "Player {0} rolled {1} + {2}.", self.current + 1, *roll, sticks)
+            self.phase = CHOOSE
+            return
+        self._note("blocked", "Player {0} rolled {1} + {2}: no free pair of holes, the turn "
+                   "is lost.", self.current + 1, *roll, sticks)
+        self._next_player()
+
+    def _attempted(self, outcome: object) -> None:
+        player = self.current
+        if outcome == SILENT:
+            front, back = self.pair
+            self.castle[front] = back
+            self.hands[player] -= 1
+            self._note("silent", "Player {0}: silent! The stick stays ({1}).", player + 1,
+                       self._describe(self.pair))
+            if self.hands[player] == 0:
+                self._finish([player], f"Player {player + 1} placed their last stick")
+            elif len(self.castle) >= self.layout.sticks_to_end:
+                fewest = min(self.hands)
+                self._finish([i for i, h in enumerate(self.hands) if h == fewest],
+                             f"stick number {self.layout.sticks_to_end} is in the castle")
+            else:
+                self._next_player()
+        elif outcome == ALARM:
+            self._note("alarm", "Player {0}: Alarm! The stick goes back to Player {0}.",
+                       player + 1)
+            self._next_player()
+        else:
+            front = outcome[1]
+            back = self.castle.pop(front)
+            self.out_of_game += 1
+            self._note("slid_out", "Player {0}: the stick in {1} slid out and leaves the game; "
+                       "the turn is over, Player {0} keeps their stick.", player + 1,
+                       self._describe((front, back)))
+            self._next_player()
 
     def _fits(self, pair: object) -> bool:
         """Is ``pair`` one of :meth:`pairs_for` the roll? (checked directly: it is faster)"""
@@ -271,68 +311,51 @@ class Game(TurnState):
         colours = (self.layout.front_wall[f - 1], self.layout.back_wall[k - 1])
         return colours == self.roll or colours == self.roll[::-1]
 
+    # --- messages ---------------------------------------------------------------------------
+    def _waiting(self) -> str:
+        who = f"Player {self.current + 1}"
+        return {ROLL: f"{who} must roll the dice",
+                CHOOSE: f"{who} must choose a pair of holes",
+                ATTEMPT: f"{who}'s stick is going in: silent, alarm or a stick slid out",
+                OVER: f"the game is over ({self.end_reason})"}[self.phase]
+
     def _why_not(self, pair: object) -> str:
+        if self.phase != CHOOSE:
+            return super()._why_not(pair)
         a, b = self.roll
         wanted = f"one {a} hole and one {b} hole" if a != b else f"a {a} hole on both walls"
         holes = len(self.layout.front_wall)
+        if _is_sequence(pair) and len(pair) == 2:
+            pair = (pair[0], pair[1])
         if not (isinstance(pair, tuple) and len(pair) == 2
                 and all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= holes
                         for i in pair)):
-            return (f"{pair!r} is not a pair of holes: give (front hole, back hole), numbered "
-                    f"from 1 to {holes}.")
+            return (f"it is not a pair of holes: give (front hole, back hole), numbered "
+                    f"from 1 to {holes}")
         f, k = pair
         if f in self.castle or k in self.castle.values():
-            return f"hole pair {pair} is taken: a stick is already there. Choose {wanted}."
+            return f"hole pair {pair} is taken: a stick is already there. Choose {wanted}"
         return (f"front hole {f} is {self.layout.front_wall[f - 1]} and back hole {k} is "
-                f"{self.layout.back_wall[k - 1]}, but the dice ask for {wanted}.")
+                f"{self.layout.back_wall[k - 1]}, but the dice ask for {wanted}")
 
-    def apply_attempt(self, outcome: object) -> None:
-        """Record the attempt: "silent", "alarm" or ("slid_out", front hole of that stick)."""
-        if self.phase != ATTEMPT:
-            if self.phase == OVER:
-                self._require_phase(ATTEMPT, "record an attempt")
-            raise IllegalActionError("no attempt is in progress: roll the dice and choose a "
-                                     "pair of holes before recording silent, alarm or a "
-                                     "stick that slid out.")
-        player = self.current
-        name = f"Player {player + 1}"
-        if outcome == SILENT:
-            front, back = self.pair
-            self.castle[front] = back
-            self.hands[player] -= 1
-            self.log.append(f"{name}: silent! The stick stays ({self._describe(self.pair)}).")
-            if self.hands[player] == 0:
-                self._finish([player], f"{name} placed their last stick")
-            elif len(self.castle) >= self.layout.sticks_to_end:
-                fewest = min(self.hands)
-                self._finish([i for i, h in enumerate(self.hands) if h == fewest],
-                             f"stick number {self.layout.sticks_to_end} is in the castle")
-            else:
-                self._next_player()
-        elif outcome == ALARM:
-            self.log.append(f"{name}: Alarm! The stick goes back to {name}.")
-            self._next_player()
-        elif _is_sequence(outcome) and len(outcome) == 2 and outcome[0] == SLID_OUT:
-            front = outcome[1]
-            if isinstance(front, bool) or front not in self.castle:
-                raise IllegalActionError(f"no stick sits in front hole {front!r}; a stick that "
-                                         f"slid out must be one of the castle's sticks "
-                                         f"(front holes {sorted(self.castle) or 'none'}).")
-            back = self.castle.pop(front)
-            self.out_of_game += 1
-            self.log.append(f"{name}: the stick in {self._describe((front, back))} slid out and "
-                            f"leaves the game; the turn is over, {name} keeps their stick.")
-            self._next_player()
-        else:
-            raise IllegalActionError(f"an attempt ends 'silent', 'alarm' or "
-                                     f"('slid_out', front hole); got {outcome!r}.")
-
-    def apply_chance(self, outcome: object) -> None:
-        """Apply an outcome of :meth:`chance_outcomes` (a roll or an attempt result)."""
+    def _why_impossible(self, outcome: object) -> str:
         if self.phase == ROLL:
-            self.apply_roll(outcome)
-        else:
-            self.apply_attempt(outcome)
+            return f"a roll is two dice colours out of {', '.join(self.layout.colours)}"
+        skill = self.skills[self.current]
+        if _is_sequence(outcome) and len(outcome) == 2 and outcome[0] == SLID_OUT:
+            if not skill.q:
+                return (f"with q = 0 for Player {self.current + 1} no stick slides out "
+                        f"(the skill model gives it probability 0)")
+            return (f"no stick sits in front hole {show(outcome[1])}; a stick that slid out "
+                    f"must be one of the castle's sticks (front holes "
+                    f"{sorted(self.castle) or 'none'})")
+        if outcome == ALARM:
+            return (f"with p + q = 1 for Player {self.current + 1} the bell never rings "
+                    f"(the skill model gives an alarm probability 0)")
+        if outcome == SILENT:
+            return (f"with p = 0 for Player {self.current + 1} no attempt is silent "
+                    f"(the skill model gives it probability 0)")
+        return "an attempt ends 'silent', 'alarm' or ('slid_out', front hole)"
 
     # --- helpers --------------------------------------------------------------------------
     def _describe(self, pair: Pair) -> str:
@@ -347,15 +370,23 @@ class Game(TurnState):
 
     def _finish(self, winners: list[int], reason: str) -> None:
         self.roll = self.pair = None
-        self.phase, self.winners, self.end_reason = OVER, tuple(winners), reason
+        self.end_reason = reason
         names = " and ".join(f"Player {w + 1}" for w in winners)
-        self.log.append(f"Game over: {reason}. {names} win{'s' if len(winners) == 1 else ''}.")
+        self._note("over", "Game over: {0}. {1} win{2}.", reason, names,
+                   "s" if len(winners) == 1 else "")
+        self._end(winners)
 
 
 def _is_sequence(value: object) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, str)
 
 
+def _as_tuple(value: object) -> object:
+    """A list (any sequence but a text) typed by a person, as the tuple the engine lists."""
+    return tuple(value) if _is_sequence(value) and not isinstance(value, tuple) else value
+
+
+@checked_keywords
 def new_game(players: int = 4, *, seed: int | None = COURSE_SEED, rules: Layout | None = None,
              p: object | Sequence[object] = Fraction(1, 2),
              q: object | Sequence[object] = 0) -> Game:
@@ -364,9 +395,11 @@ def new_game(players: int = 4, *, seed: int | None = COURSE_SEED, rules: Layout 
     generator for :meth:`Game.sample_chance`."""
     players = require_int(players, "the number of players", minimum=min(PLAYER_COUNTS),
                           maximum=max(PLAYER_COUNTS))
-    return Game(players, make_skills(players, p, q), rules, seed)
+    layout = rules_field(rules, Rules, load_layout, "a castle layout from load_layout()")
+    return Game(players, make_skills(players, p, q), layout, seed)
 
 
+@checked_keywords
 def position(players: int = 4, *, castle: Sequence[Sequence[int]] = (),
              hands: Sequence[int] | None = None, current: int = 0,
              p: object | Sequence[object] = Fraction(1, 2), q: object | Sequence[object] = 0,
@@ -380,7 +413,7 @@ def position(players: int = 4, *, castle: Sequence[Sequence[int]] = (),
     likely is Ana (player 1, to roll) to win? ::
 
         >>> from haba_lessons.games.quiet_as_a_mouse import position
-        >>> from haba_lessons.play import expectimax
+        >>> from haba_lessons.engine import expectimax
         >>> game = position(2, castle=[(f, f) for f in range(1, 11)], hands=[1, 1], p=1)
         >>> best = expectimax(game, horizon=300, cutoff=lambda s: (0, 0))
         >>> round(float(best.values[0]), 3)                    # 36/71 exactly
@@ -389,14 +422,12 @@ def position(players: int = 4, *, castle: Sequence[Sequence[int]] = (),
     game = new_game(players, seed=seed, rules=rules, p=p, q=q)
     layout, holes = game.layout, len(game.layout.front_wall)
     dealt = layout.sticks_per_player[game.players]
-    hands = [dealt] * game.players if hands is None else list(hands)
-    if len(hands) != game.players:
-        raise InvalidArgumentError(f"hands: give the sticks of each of the {game.players} "
-                                   f"players, not {len(hands)} numbers.")
+    hands = [dealt] * game.players if hands is None else sequence_field(
+        hands, "hands", length=game.players, what="stick counts, one for each player")
     hands = [require_int(h, f"hands (a player who placed every stick has won; 1 to {dealt})",
                          minimum=1, maximum=dealt) for h in hands]
     sticks: dict[int, int] = {}
-    for stick in castle:
+    for stick in sequence_field(castle, "castle", what="sticks as (front hole, back hole)"):
         if not (_is_sequence(stick) and len(stick) == 2 and all(
                 isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= holes
                 for i in stick)):

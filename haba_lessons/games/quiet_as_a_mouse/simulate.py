@@ -1,64 +1,53 @@
-"""Seeded simulation of whole games with the rules engine (no second implementation).
+"""Seeded simulation of whole games of Quiet as a Mouse, through the engine's play loop.
 
 Use it where the exact analysis does not reach: sticks that slide out (q > 0), or long
-studies of whole games.
+studies of whole games. Every game is played by :func:`haba_lessons.engine.play` with the
+hole strategy's bot in every seat; its record is the engine's
+:class:`~haba_lessons.engine.Result` (winners, turns, and the facts ``reason`` and
+``sticks_out``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
 from ..._checks import require_int
+from ...engine import Result, play, result
 from ...errors import InvalidArgumentError
-from ...simulation import progress, sample_outcome, wilson_interval
+from ...simulation import MeanEstimate, mean_interval, progress, wilson_interval
 from .layout import Layout, load_layout
 from .rules import Game, Skill, make_skills
-from .strategies import strategy_named
+from .strategies import named
 
 #: A game that has not ended after this many turns is stopped (only p = 0 for all can do that).
 MAX_TURNS = 10_000
 
-
-@dataclass(frozen=True)
-class GameResult:
-    """How one simulated game ended."""
-
-    winners: tuple[int, ...]
-    turns: int
-    reason: str
-    sticks_out: int
+#: The first name of the engine's :class:`~haba_lessons.engine.Result` for this game.
+GameResult = Result
 
 
 def play_game(players: int, skills: Sequence[Skill], rng: np.random.Generator,
               strategy: str = "most open", layout: Layout | None = None,
-              game: Game | None = None) -> GameResult:
-    """Play one game to the end: dice and attempts sampled from the engine's chance outcomes."""
-    choose = strategy_named(strategy)
+              game: Game | None = None) -> Result:
+    """Play one game to the end (``game``, or a new one), chance and choices drawn with
+    ``rng``."""
+    bot = named(strategy)
     game = game or Game(players, skills, layout)
     if not any(s.p for s in game.skills):
         raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
                                    "game never ends; give someone p > 0.")
-    while game.phase != "over":
-        if game.turns > MAX_TURNS:
-            raise InvalidArgumentError(f"the game did not end in {MAX_TURNS} turns.")
-        if game.phase == "choose":
-            game.choose_pair(choose(game, rng))
-        elif game.phase == "roll":  # same as sampling chance_outcomes(): two fair dice
-            faces = game.layout.die_faces
-            game.apply_roll((faces[rng.integers(len(faces))], faces[rng.integers(len(faces))]))
-        else:
-            game.apply_chance(sample_outcome(game.chance_outcomes(), rng))
-    return GameResult(tuple(game.winners), game.turns, game.end_reason, game.out_of_game)
+    play(game, [bot] * game.players, rng=rng, max_turns=MAX_TURNS)
+    return result(game, [getattr(bot, "name", strategy)] * game.players)
 
 
 def simulate_games(games: int, players: int, skills: Sequence[Skill],
                    rng: np.random.Generator, strategy: str = "most open",
-                   layout: Layout | None = None, description: str = "") -> list[GameResult]:
+                   layout: Layout | None = None, description: str = "") -> list[Result]:
     """Play ``games`` seeded games (a progress bar in notebooks)."""
     games = require_int(games, "games", minimum=1)
     layout = layout or load_layout()   # read the data file once, not once per game
@@ -66,11 +55,11 @@ def simulate_games(games: int, players: int, skills: Sequence[Skill],
             for _ in progress(range(games), games, description)]
 
 
-def win_counts(results: Sequence[GameResult], players: int) -> list[int]:
+def win_counts(results: Sequence[Result], players: int) -> list[int]:
     """How many of the games each seat won (a shared win counts for every winner)."""
     counts = [0] * players
-    for result in results:
-        for w in result.winners:
+    for outcome in results:
+        for w in outcome.winners:
             counts[w] += 1
     return counts
 
@@ -81,41 +70,32 @@ def first_roll_blocked_counts(games: int, rng: np.random.Generator,
     """Fill the castle ``games`` times with steady hands (p = 1, q = 0), watching first rolls.
 
     Returns, for each number of sticks k already in the castle, ``(blocked, games)``: in how
-    many games the *first* roll made with k sticks in the castle was blocked. That is the
+    many games the *first* roll made with k sticks in the castle was blocked (read from the
+    game's log, where every roll is noted with the sticks in the castle). That is the
     simulated counterpart of ``blocked_as_castle_fills`` (counting every roll instead would
     over-weight crowded castles, where blocked rolls repeat).
     """
     games = require_int(games, "games", minimum=1)
-    choose = strategy_named(strategy)
+    bot = named(strategy)
     layout = layout or load_layout()
     # plenty of sticks in every hand: only the castle decides when the filling stops
     # (with the real 8 sticks a game can end early at a last stick, before 11 are in)
     plenty = replace(layout, sticks_total=2 * layout.sticks_to_end,
                      sticks_per_player={2: layout.sticks_to_end})
     blocked = [0] * layout.sticks_to_end
-    faces = layout.die_faces
     for _ in progress(range(games), games, "filling castles"):
-        game = Game(2, [Skill(1), Skill(1)], plenty)
+        game = play(Game(2, [Skill(1), Skill(1)], plenty), [bot, bot], rng=rng)
         seen: set[int] = set()
-        while game.phase != "over":
-            if game.phase == "roll":
-                size = len(game.castle)
-                game.apply_roll((faces[rng.integers(len(faces))], faces[rng.integers(len(faces))]))
-                if size not in seen:
-                    seen.add(size)
-                    blocked[size] += int(game.phase == "roll")
-            elif game.phase == "choose":
-                game.choose_pair(choose(game, rng))
-            else:
-                game.apply_attempt("silent")
+        for event in game.log:
+            if event.kind in ("roll", "blocked") and event.args[-1] not in seen:
+                seen.add(event.args[-1])
+                blocked[event.args[-1]] += event.kind == "blocked"
     return [(b, games) for b in blocked]
 
 
-def mean_turns_interval(results: Sequence[GameResult]) -> tuple[float, float, float]:
-    """The mean number of turns of ``results`` and a normal 95% interval for it."""
-    turns = np.array([r.turns for r in results], dtype=float)
-    half = 1.96 * float(turns.std(ddof=1)) / np.sqrt(turns.size) if turns.size > 1 else 0.0
-    return float(turns.mean()), float(turns.mean()) - half, float(turns.mean()) + half
+def mean_turns_interval(results: Sequence[Result]) -> MeanEstimate:
+    """The mean number of turns of ``results`` and its 95% interval (``mean, low, high``)."""
+    return mean_interval([r.turns for r in results])
 
 
 def slide_out_table(qs: Sequence[Fraction], games: int, p: Fraction, rng: np.random.Generator,

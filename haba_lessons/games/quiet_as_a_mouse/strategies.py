@@ -1,27 +1,25 @@
-"""How a player picks the holes for a roll: three named strategies over the rules engine.
+"""How a player picks the holes for a roll: three named bots over the rules engine.
 
-Each strategy is a function ``(game, rng) -> (front hole, back hole)`` for a game in the
-"choose" phase. They decide which rolled colour goes to the front wall exactly as the counts
-model of :mod:`.analysis` does (so the exact analysis and the simulations agree), and then
-take the leftmost free hole of each colour; holes of one colour on one wall are alike.
+Each is a bot ``bot(state, rng) -> (front hole, back hole)`` for a game in the "choose"
+phase; :data:`STRATEGIES` holds them by name and :func:`named` finds one. They decide which
+rolled colour goes to the front wall exactly as the counts model of :mod:`.counts` does (so
+the exact analysis and the simulations agree), and then take the leftmost free hole of each
+colour; holes of one colour on one wall are alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
+from ...engine import Strategies, Strategy
 from ...errors import IllegalActionError, InvalidArgumentError
-from .analysis import STRATEGIES, counts_state, orientation_choices
-from .rules import Game, Pair
-
-Strategy = Callable[[Game, np.random.Generator | None], Pair]
+from .counts import counts_state, orientation_choices
+from .rules import CHOOSE, Game, Pair
 
 
 def _colour_choice(game: Game, strategy: str) -> tuple[str, str]:
     """(front colour, back colour) the counts model picks for the current roll."""
-    if game.phase != "choose":
+    if game.phase != CHOOSE:
         raise IllegalActionError("a strategy chooses holes only after a roll that fits.")
     free = game.free_counts()
     layout = game.layout
@@ -59,13 +57,14 @@ def random_pair(game: Game, rng: np.random.Generator | None = None) -> Pair:
     return pairs[int(rng.integers(len(pairs)))]
 
 
-BY_NAME: dict[str, Strategy] = dict(zip(STRATEGIES, (first_free_pair, most_open_pair,
-                                                     random_pair)))
-
-
-def strategy_named(name: str) -> Strategy:
-    """The strategy function for one of the names in ``STRATEGIES``."""
-    if name not in BY_NAME:
-        raise InvalidArgumentError(f"unknown strategy {name!r}; choose one of "
-                                   f"{', '.join(STRATEGIES)}.")
-    return BY_NAME[name]
+STRATEGIES = Strategies("Quiet as a Mouse", [
+    Strategy("first free pair", "the first die's colour in front if free, else swapped",
+             first_free_pair),
+    Strategy("most open", "the pair after which the next roll is least likely blocked",
+             most_open_pair),
+    Strategy("random", "any free pair that fits, at random", random_pair),
+])
+named = STRATEGIES.named
+#: The first names of :data:`STRATEGIES` and :func:`named`.
+BY_NAME = STRATEGIES
+strategy_named = named

@@ -17,6 +17,7 @@ import numpy as np
 
 from ...errors import InvalidArgumentError
 from .analysis import STRATEGIES, solve_game
+from .arithmetic import Plain
 from .layout import Layout, load_layout
 
 
@@ -41,6 +42,6 @@ def win_chances_many(p: Sequence[Sequence[float]] | np.ndarray, strategy: str = 
     if strategy not in STRATEGIES:
         raise InvalidArgumentError(f"unknown strategy {strategy!r}; choose one of "
                                    f"{', '.join(STRATEGIES)}.")
-    start, _ = solve_game(players, list(p), strategy, layout, float,
-                          np.ones(p.shape[1]), np.zeros(p.shape[1]))
+    start, _ = solve_game(players, list(p), strategy, layout,
+                          Plain(np.ones(p.shape[1]), np.zeros(p.shape[1])))
     return np.vstack(start[1:])

@@ -1,30 +1,34 @@
 """Quiet as a Mouse on the projector: a companion for the real box, and a simulator.
 
-    from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
-    quiet_as_a_mouse_widget()                      # companion: the class plays the real game
-    quiet_as_a_mouse_widget(mode="simulated")     # skill sliders, the computer plays it out
+    from haba_lessons.games import quiet_as_a_mouse
+    quiet_as_a_mouse.widget()                      # companion: the class plays the real game
+    quiet_as_a_mouse.widget(mode="simulated")     # skill sliders, the computer plays it out
 
-*Companion*: the big colour dice are rolled on screen, the castle drawing highlights the
-holes the roll allows, and three buttons record what happened at the table ("Silent",
-"Alarm!", "A stick slid out"); the widget counts the sticks and shows the live chance that
-the next roll is blocked. *Simulated*: one p and q slider per player, then the computer
-plays games with the same rules engine. Every colour is also written as a word.
+*Companion*: the big colour dice are rolled on screen (by the engine, seeded), the castle
+drawing highlights the holes the roll allows, and three buttons record what happened at the
+table ("Silent", "Alarm!", "A stick slid out"); the widget counts the sticks and shows the
+live chance that the next roll is blocked. The people at the table decide how an attempt
+went, so the companion's skill model (:data:`COMPANION_SKILL`) only has to give every
+outcome a chance. *Simulated*: one p and q slider per player, then the computer plays games
+with the same rules engine. Every colour is also written as a word.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
 
 from ...colours import ALERT_STYLE, PAPER, TEXT, action_style, ink_on
 from ...errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
-from ...simulation import COURSE_SEED, make_rng, sample_outcome
-from .analysis import STRATEGIES
+from ...simulation import COURSE_SEED, make_rng
+from .. import callable_widget_module
 from .layout import Layout, load_layout
-from .rules import ALARM, SILENT, SLID_OUT, Game, Pair, make_skills
+from .rules import ALARM, ATTEMPT, CHOOSE, OVER, ROLL, SILENT, SLID_OUT, Game, Pair, Skill, \
+    make_skills
 from .simulate import play_game, simulate_games, win_counts
-from .strategies import most_open_pair
+from .strategies import STRATEGIES, most_open_pair
 
 #: How each default colour is drawn: (fill, text colour: black or white, whichever contrasts
 #: more). Unknown colours are drawn grey; the word is always written next to the colour.
@@ -32,6 +36,9 @@ LOOKS = {colour: (fill, ink_on(fill)) for colour, fill in (
     ("red", "#d7301f"), ("yellow", "#f6d32d"), ("green", "#1a9850"), ("blue", "#2166ac"),
     ("orange", "#f28e1c"), ("purple", "#762a83"))}
 MODES = ("companion", "simulated")
+#: The companion's skill model: the table says how each attempt went, so every outcome
+#: (silent, alarm, a stick sliding out) must be possible; the numbers are never used to draw.
+COMPANION_SKILL = Skill(Fraction(1, 3), Fraction(1, 3))
 
 
 def look(colour: str) -> tuple[str, str]:
@@ -106,8 +113,8 @@ def _stick(left: int, step: int, rows: dict[str, int], front: int, back: int, co
 def sticks_html(game: Game) -> str:
     """Sticks in front of each player, in the castle, out of the game and in the box."""
     cells = "".join(
-        f"<td style='padding:4px 10px;{'font-weight:bold;background:#e8f0ff;color:#1f1f1f' if i == game.current and game.phase != 'over' else ''}'>"
-        f"Player {i + 1}{' (turn)' if i == game.current and game.phase != 'over' else ''}"
+        f"<td style='padding:4px 10px;{'font-weight:bold;background:#e8f0ff;color:#1f1f1f' if i == game.current and not game.is_over else ''}'>"
+        f"Player {i + 1}{' (turn)' if i == game.current and not game.is_over else ''}"
         f"<br><span style='font-size:26px'>{h}</span> sticks</td>"
         for i, h in enumerate(game.hands))
     return (f"<table style='font:16px sans-serif;border-collapse:collapse'><tr>{cells}</tr>"
@@ -127,7 +134,7 @@ class CompanionPanel(widgets.VBox):
     def __init__(self, players: int, layout: Layout, seed: int) -> None:
         self.castle_layout = layout
         self.rng = make_rng(seed)
-        self.game = Game(players, make_skills(players), layout)
+        self.game = self._game(players)
         self.message = ""
         self.last_roll: tuple[str, str] | None = None
         big = widgets.Layout(width="auto", height="48px")
@@ -181,22 +188,25 @@ class CompanionPanel(widgets.VBox):
             self.message = str(error)
         self._render()
 
+    def _game(self, players: int) -> Game:
+        """A new engine game for ``players`` with the companion's skill model."""
+        return Game(players, [COMPANION_SKILL] * players, self.castle_layout)
+
     def _new_game(self) -> None:
         players = self.players_box.value
         if players not in self.castle_layout.sticks_per_player:
             raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not "
                                        f"{players}: type 2, 3 or 4 and press New game.")
-        self.game = Game(players, make_skills(players), self.castle_layout)
+        self.game = self._game(players)
         self.last_roll = None
 
     def _roll(self) -> None:
-        if self.game.phase == "over":
+        if self.game.is_over:
             raise IllegalActionError("the game is over: press New game to play again.")
-        if self.game.phase != "roll":
+        if self.game.phase != ROLL:
             raise IllegalActionError("finish this turn first: choose the holes, then press "
                                      "Silent, Alarm! or A stick slid out.")
-        self.game.apply_roll(sample_outcome(self.game.chance_outcomes(), self.rng))
-        self.last_roll = self.game.roll
+        self.last_roll = self.game.sample_chance(self.rng)
 
     def _choose(self) -> None:
         if self.pair_choice.value is None:
@@ -204,7 +214,7 @@ class CompanionPanel(widgets.VBox):
         self.game.choose_pair(self.pair_choice.value)
 
     def _slid(self) -> None:
-        if self.game.phase == "attempt" and self.slid_choice.value is None:
+        if self.game.phase == ATTEMPT and self.slid_choice.value is None:
             raise InvalidArgumentError("no other stick is in the castle, so none can slide out.")
         self.game.apply_attempt((SLID_OUT, self.slid_choice.value))
 
@@ -221,27 +231,27 @@ class CompanionPanel(widgets.VBox):
         self.slid_choice.options = [(pair_label(game, s), s[0]) for s in sticks]
         self.slid_choice.value = keep if keep in game.castle else (sticks[0][0] if sticks else None)
         phase = game.phase
-        self.roll_button.disabled = phase != "roll"
-        self.choose_button.disabled = phase != "choose"
+        self.roll_button.disabled = phase != ROLL
+        self.choose_button.disabled = phase != CHOOSE
         for button in (self.silent_button, self.alarm_button):
-            button.disabled = phase != "attempt"
-        self.slid_button.disabled = phase != "attempt" or not sticks
-        shown = game.roll if phase in ("choose", "attempt") else self.last_roll
+            button.disabled = phase != ATTEMPT
+        self.slid_button.disabled = phase != ATTEMPT or not sticks
+        shown = game.roll if phase in (CHOOSE, ATTEMPT) else self.last_roll
         self.dice.value = dice_html(shown)
-        preview = game.pair or (self.pair_choice.value if phase == "choose" else None)
+        preview = game.pair or (self.pair_choice.value if phase == CHOOSE else None)
         self.castle.value = castle_svg(game, preview)
         blocked = game.blocked_probability()
-        prompt = {"roll": f"Player {game.current + 1}: roll the colour dice.",
-                  "choose": f"Player {game.current + 1}: choose the holes (thick rings), "
-                            f"then slide the stick in.",
-                  "attempt": "Did a bell ring? Press Silent, Alarm! or A stick slid out.",
-                  "over": f"Game over: {game.end_reason}."}[phase]
+        prompt = {ROLL: f"Player {game.current + 1}: roll the colour dice.",
+                  CHOOSE: f"Player {game.current + 1}: choose the holes (thick rings), "
+                          f"then slide the stick in.",
+                  ATTEMPT: "Did a bell ring? Press Silent, Alarm! or A stick slid out.",
+                  OVER: f"Game over: {game.end_reason}."}[phase]
         self.status.value = (
             sticks_html(game)
             + f"<p style='font:18px sans-serif;margin:6px 0'>{escape(prompt)}</p>"
             f"<p style='font:16px sans-serif;margin:4px 0'>Chance the next roll is blocked: "
             f"<b>{blocked}</b> ≈ {float(blocked):.1%}</p>")
-        log = "<br>".join(escape(line) for line in game.log[-4:])
+        log = "<br>".join(escape(str(line)) for line in game.log[-4:])
         alert = (f"<p style='font:bold 16px sans-serif'><span style='{ALERT_STYLE}'>"
                  f"{escape(self.message)}</span></p>"
                  if self.message else "")
@@ -363,8 +373,13 @@ class QuietAsAMouseWidget(widgets.VBox):
             (picture.add_class if active else picture.remove_class)("haba-dice")
 
 
-def quiet_as_a_mouse_widget(mode: str = "companion", players: int = 2,
-                            seed: int = COURSE_SEED,
-                            layout: Layout | None = None) -> QuietAsAMouseWidget:
+def widget(mode: str = "companion", players: int = 2, seed: int = COURSE_SEED,
+           layout: Layout | None = None) -> QuietAsAMouseWidget:
     """The Quiet as a Mouse widget, opened in ``mode`` ("companion" or "simulated")."""
     return QuietAsAMouseWidget(mode, players, seed, layout)
+
+
+#: The first name of :func:`widget`.
+quiet_as_a_mouse_widget = widget
+
+callable_widget_module(__name__)

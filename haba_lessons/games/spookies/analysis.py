@@ -39,7 +39,7 @@ from ..._checks import require_int
 from ...dice import best_two
 from ...distribution import Distribution
 from ...errors import InvalidArgumentError
-from ...play import ranked_choices
+from ...engine import ranked_choices
 from .board import DICE_CHOICES, SPACE_COUNT
 from .rules import ATTIC, START, Action, Rules, resolve_roll
 
@@ -291,7 +291,7 @@ def policy_array_value(policy: Sequence[Sequence[int]], start: int, rules: Rules
 
 
 def choice_table(solution, player: int = 0, before: int = 0) -> pd.DataFrame:
-    """Each choice of an exact search (:func:`haba_lessons.play.expectimax` with the chips held
+    """Each choice of an exact search (:func:`haba_lessons.engine.expectimax` with the chips held
     as payoff) beside its value for ``player``: chips expected at the end of the turn minus
     ``before``, exactly and rounded; the best choice first, ties in the order listed."""
     scored = ranked_choices(solution, player, minus=before,

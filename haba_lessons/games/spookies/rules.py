@@ -5,49 +5,79 @@ attic). Figures belong to nobody; a turn moves the one figure the friend die nam
 
 The state alternates between *decision* phases (a player acts) and *chance* phases
 (``chance_outcomes()`` lists exact probabilities; ``apply_chance`` applies one,
-``sample_chance`` draws one with a seeded generator)::
+``sample_chance`` draws one with a seeded generator), the constants of :class:`Phase`::
 
     FRIEND         chance: the friend die (5 figures and "?", 1/6 each)
     CHOOSE_FIGURE  decision: after "?" (or every turn in the free-choice variant)
     CHOOSE_DICE    decision: roll 2, 3 or 4 dice, or stop (only after a success)
     DICE           chance: the dice, as sorted multisets with multinomial probabilities
-    OVER           the stockpile is empty
+    FINE           chance: which of the player's chips, of known values, pay a fine
+    REVEAL         chance: the values of a player's chips, turned over at the end
+    OVER           the stockpile is empty and every player's chips are counted
 
-The state implements :class:`haba_lessons.games.protocol.GameState`; :func:`position` sets
-up a position a teacher describes.
+All chance is explicit, so an exact search and a seed see all of it. The chips lie face
+down and nobody sees their values until the end, so the engine does not decide them
+earlier either: a chip taken from the stockpile is a face-down chip (``None`` in
+:attr:`~SpookiesGame.chips`), and every face-down chip, wherever it lies, is one of the
+chips nobody has seen (:attr:`~SpookiesGame.unseen`), all equally likely. When the stockpile
+is empty, each player's face-down chips are turned over: one chance node per player, their
+values drawn from the unseen chips with hypergeometric probabilities (the same distribution
+as a stockpile shuffled at the start: nothing seen in between tells the chips apart). A fine
+is paid with chips picked at random from the player's: a chance node when some of their
+chips have known values (a position given with values), else every choice is alike.
 
-Two smaller chance events use the state's own seeded generator: which chips are in play
-(shuffled face down at set-up, so drawing from the top of the stockpile is a random draw)
-and which of a player's face-down chips pay a fine.
-
-Every action checks everything first and only then changes the state, so an illegal action
-raises :class:`IllegalActionError` and leaves the state exactly as it was.
+The state is a :class:`haba_lessons.engine.State`: this module writes the rules as its hooks
+and the engine refuses anything else, changing nothing. :func:`new_game` starts a game,
+:func:`position` sets up one a teacher describes.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from math import factorial
+from math import comb, factorial
+from typing import Any
 
 import numpy as np
 
 from ..._checks import require_int
+from ...engine import State
+from ...engine.arguments import checked_keywords, rules_field, sequence_field
+from ...engine.protocol import OVER
+from ...engine.state import _MISSING, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...simulation import COURSE_SEED, make_rng, sample_outcome
-from ..protocol import OVER, TurnState, clone_generator
+from ...simulation import COURSE_SEED
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
 ANY_FIGURE = "?"
 START = 0
 ATTIC = SPACE_COUNT
-#: The phases of a turn (see the module docstring); ``OVER`` when the stockpile is empty.
-FRIEND, CHOOSE_FIGURE, CHOOSE_DICE, DICE = "friend", "choose_figure", "choose_dice", "dice"
-PHASES = (FRIEND, CHOOSE_FIGURE, CHOOSE_DICE, DICE, OVER)
+
+
+class Phase(StrEnum):
+    """The phases of a turn (see the module docstring); ``OVER`` when the stockpile is empty."""
+
+    FRIEND = "friend"
+    CHOOSE_FIGURE = "choose_figure"
+    CHOOSE_DICE = "choose_dice"
+    DICE = "dice"
+    FINE = "fine"
+    REVEAL = "reveal"
+    OVER = OVER
+
+
+FRIEND, CHOOSE_FIGURE, CHOOSE_DICE, DICE, FINE, REVEAL = (
+    Phase.FRIEND, Phase.CHOOSE_FIGURE, Phase.CHOOSE_DICE, Phase.DICE, Phase.FINE,
+    Phase.REVEAL)
+#: A face-down chip: its value is drawn when it is turned over.
+FACE_DOWN = None
+PHASES = tuple(Phase)
 
 
 @dataclass(frozen=True)
@@ -84,6 +114,11 @@ class Rules:
     @property
     def total_chips(self) -> int:
         return sum(count for _, count in self.chips)
+
+    @property
+    def chip_values(self) -> tuple[int, ...]:
+        """The values chips can have (1, 2, 3, 5), in the order of ``chips``."""
+        return tuple(value for value, _ in self.chips)
 
     def space_label(self, position: int) -> str:
         return "start" if position == START else f"≥{self.spaces[position - 1]}"
@@ -156,248 +191,303 @@ class Action:
         return "stop"
 
 
-@dataclass(frozen=True)
-class Event:
-    """One line of the game's log, for widgets and for reading a game back."""
+@lru_cache(maxsize=4096)
+def chip_draws(counts: tuple[int, ...], values: tuple[int, ...],
+               k: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Every way ``k`` chips drawn at random from a pile holding ``counts[i]`` chips of value
+    ``values[i]`` can come out, as the sorted values drawn (highest first), with its
+    probability: C(n1, k1) C(n2, k2) ... / C(n, k) (multivariate hypergeometric)."""
+    total = comb(sum(counts), k)
+    outcomes = []
+    for taken in _splits(k, counts):
+        ways = 1
+        for n, t in zip(counts, taken):
+            ways *= comb(n, t)
+        drawn = tuple(sorted((v for v, t in zip(values, taken) for _ in range(t)), reverse=True))
+        outcomes.append((drawn, Fraction(ways, total)))
+    return tuple(outcomes)
 
-    player: int
-    kind: str
-    text: str
-    dice: tuple[int, ...] = ()
 
-    def __str__(self) -> str:
-        return self.text
+def _splits(k: int, counts: tuple[int, ...]):
+    """Every (k1, k2, ...) with k1 + k2 + ... = k and 0 <= ki <= counts[i]."""
+    if not counts:
+        if k == 0:
+            yield ()
+        return
+    for first in range(min(k, counts[0]), -1, -1):
+        for rest in _splits(k - first, counts[1:]):
+            yield (first, *rest)
 
 
-@dataclass
-class SpookiesGame(TurnState):
-    """A game of Spookies in progress. Create with :func:`new_game`."""
+def in_order(chips: Sequence[int | None]) -> tuple[int | None, ...]:
+    """Chips as the engine lists them: known values highest first, then face-down chips."""
+    return tuple(sorted(chips, key=lambda v: (v is FACE_DOWN, -(v or 0))))
 
-    rules: Rules
-    names: list[str]
-    rng: np.random.Generator
-    positions: list[int]
-    chips: list[list[int]]
-    stockpile: list[int]
-    out_of_play: list[int]
-    penalties: list[list[int]]
-    current: int = 0
-    phase: str = FRIEND
-    figure: int | None = None
-    dice: int | None = None
-    successes: int = 0
-    gained: int = 0
-    last_roll: tuple[int, ...] = ()
-    friend_face: str | None = None
-    turn: int = 1
-    log: list[Event] = field(default_factory=list)
+
+def _pile(chips: list[int | None]) -> int | tuple:
+    """A pile of chips as a search key: how many, when all are face down (the usual case,
+    made fast); else the face-down count and the known values, sorted."""
+    face_down = chips.count(FACE_DOWN)
+    if face_down == len(chips):
+        return face_down
+    return face_down, tuple(sorted(v for v in chips if v is not FACE_DOWN))
+
+
+class SpookiesGame(State):
+    """A game of Spookies in progress. Create with :func:`new_game` or :func:`position`."""
+
+    GAME = "Spookies"
+    CHANCE_PHASES = frozenset({FRIEND, DICE, FINE, REVEAL})
+    _LISTS = ("names", "positions")
+    _NESTED = ("chips", "penalties")
+
+    def __init__(self, rules: Rules, names: Sequence[str], seed: int | None = COURSE_SEED) -> None:
+        self._start(len(names), CHOOSE_FIGURE if rules.free_choice else FRIEND, seed)
+        self.rules = rules
+        self.names = list(names)
+        self.positions = [START] * len(rules.figures)
+        #: each player's chips: a value once known, ``FACE_DOWN`` (None) until it is turned
+        #: over (a fair view shows only how many)
+        self.chips: list[list[int | None]] = [[] for _ in names]
+        #: the chips nobody has seen, by value (the stockpile, the chips out of play and
+        #: every face-down chip in a pile or on a space)
+        self.unseen: tuple[int, ...] = tuple(count for _, count in rules.chips)
+        #: how many chips are left in the stockpile
+        self.stockpile = rules.chips_in_play[len(names) - 2]
+        self.penalties: list[list[int | None]] = [[] for _ in range(SPACE_COUNT + 1)]
+        self.figure: int | None = None
+        self.dice: int | None = None
+        self.successes = 0
+        self.gained = 0
+        self.last_roll: tuple[int, ...] = ()
+        self.friend_face: str | None = None
+        self.turn = 1
+        self.fine = 0              # chips the fine at FINE pays
+        self.fined_space = START   # where they go (the space the figure left)
 
     # --- reading the state ----------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def is_chance_node(self) -> bool:
-        return self.phase in (FRIEND, DICE)
-
     @property
     def must_roll(self) -> bool:
         """True before the compulsory first roll of a turn (stopping is not allowed yet)."""
         return self.successes == 0
 
-    def search_key(self) -> tuple:
-        """What decides the game's future, for an exact search to solve each state once (the
-        generator, which picks the chips paid as fines, is left out)."""
-        return (self.phase, tuple(self.positions), tuple(tuple(sorted(c)) for c in self.chips),
-                tuple(self.stockpile), tuple(map(tuple, self.penalties)), self.current,
-                self.figure, self.dice, self.successes > 0)
+    def _future(self) -> tuple:
+        return (tuple(self.positions), tuple(map(_pile, self.chips)), self.unseen,
+                self.stockpile, tuple(map(_pile, self.penalties)), self.figure, self.dice,
+                self.successes > 0, self.fine, self.fined_space)
 
     def chip_counts(self) -> list[int]:
         """How many chips each player holds (public: the values are face down)."""
         return [len(c) for c in self.chips]
 
     def points(self) -> list[int]:
-        """Each player's points. The state knows them; a fair view shows them only at the end."""
+        """Each player's points, once their chips are turned over at the end."""
+        if any(v is FACE_DOWN for c in self.chips for v in c):
+            raise IllegalActionError("the chips lie face down until the stockpile is empty: "
+                                     "points are counted at the end (chip_counts() says how "
+                                     "many chips each player holds).")
         return [sum(c) for c in self.chips]
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The players with the most points (ties share the win); empty until the game is over."""
-        if not self.is_over:
-            return ()
-        points = self.points()
-        return tuple(p for p, v in enumerate(points) if v == max(points))
+    def facts(self) -> dict[str, Any]:
+        face_down = any(v is FACE_DOWN for c in self.chips for v in c)
+        return {"points": None if face_down else tuple(self.points()),
+                "chips": tuple(self.chip_counts())}
 
-    def copy(self) -> SpookiesGame:
-        """An independent copy, its own generator included (the rules are shared)."""
-        other = object.__new__(SpookiesGame)
-        other.__dict__.update(self.__dict__)
-        other.names, other.rng = list(self.names), clone_generator(self.rng)
-        other.positions, other.log = list(self.positions), list(self.log)
-        other.chips, other.penalties = [list(c) for c in self.chips], [list(p) for p in self.penalties]
-        other.stockpile, other.out_of_play = list(self.stockpile), list(self.out_of_play)
-        return other
+    @property
+    def out_of_play(self) -> int:
+        """How many chips nobody has seen and nobody holds: the stockpile and, once it is
+        empty, the chips that were never in play (face-down chips in piles and on spaces
+        excluded)."""
+        face_down = sum(v is FACE_DOWN for c in self.chips + self.penalties for v in c)
+        return sum(self.unseen) - face_down
 
     def chip_total(self) -> int:
-        """Stockpile + players' chips + penalty chips + chips out of play: always all the
-        chips in the box (``rules.total_chips``, 75)."""
-        return (len(self.stockpile) + sum(map(len, self.chips)) + sum(map(len, self.penalties))
-                + len(self.out_of_play))
+        """Players' chips + penalty chips + the chips nobody holds: always all the chips in
+        the box (``rules.total_chips``, 75)."""
+        return self.out_of_play + sum(map(len, self.chips)) + sum(map(len, self.penalties))
 
     def penalty_counts(self) -> tuple[int, ...]:
         """Penalty chips lying on spaces 1..7 (>=5 .. >=11)."""
         return tuple(len(p) for p in self.penalties[1:])
 
-    def snapshot(self) -> tuple:
-        """Everything that makes up the state, as comparable values (for tests)."""
-        return (self.names, self.positions, self.chips, self.stockpile, self.out_of_play,
-                self.penalties, self.current, self.phase, self.figure, self.dice,
-                self.successes, self.gained, self.last_roll, self.friend_face, self.turn,
-                self.log,
-                str(self.rng.bit_generator.state))
-
-    # --- chance ---------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
-        """The possible chance outcomes now, with exact probabilities adding up to 1."""
-        if self.phase == FRIEND:
-            faces = list(self.rules.figures) + [ANY_FIGURE]
-            return [(face, Fraction(1, 6)) for face in faces]
-        if self.phase == DICE:
-            return list(dice_outcomes(self.dice))
-        raise IllegalActionError(f"no chance event now: {self._what_to_do()}.")
-
-    def apply_chance(self, outcome: object) -> None:
-        """Apply a chance outcome: a friend-die face, or the dice rolled (any order)."""
-        if self.phase == FRIEND:
-            faces = list(self.rules.figures) + [ANY_FIGURE]
-            if outcome not in faces:
-                raise IllegalActionError(f"the friend die shows one of {', '.join(faces)}, "
-                                         f"not {outcome!r}.")
-            self.friend_face = outcome
-            if outcome == ANY_FIGURE:
-                self._log("friend", "The friend die shows ?: choose a figure.")
-                self.phase = CHOOSE_FIGURE
-            else:
-                self._start_figure(self.rules.figures.index(outcome), "The friend die shows")
-            return
-        if self.phase != DICE:
-            raise IllegalActionError(f"no chance event now: {self._what_to_do()}.")
-        faces = self._check_dice(outcome)
-        self._resolve(faces)
-
-    def sample_chance(self, rng: np.random.Generator | None = None) -> object:
-        """Draw the pending chance outcome with ``rng`` (default: the game's own), apply it."""
-        rng = self.rng if rng is None else rng
-        if self.phase == DICE:     # the same draw as sample_outcome, with a cached table
-            outcomes, cumulative = _dice_table(self.dice)
-            index = int(np.searchsorted(cumulative, rng.random(), side="right"))
-            outcome = outcomes[min(index, len(outcomes) - 1)]
-        else:
-            outcome = sample_outcome(self.chance_outcomes(), rng)
-        self.apply_chance(outcome)
-        return outcome
-
-    # --- decisions ------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The decisions the current player may take now (empty at chance nodes)."""
-        if self.phase == CHOOSE_FIGURE:
-            return [Action("figure", name) for name in self.rules.figures]
-        if self.phase == CHOOSE_DICE:
-            actions = [Action("roll", d) for d in DICE_CHOICES]
-            return actions if self.must_roll else actions + [Action("stop")]
-        return []
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply a decision (as listed by :meth:`legal_actions`)."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a Spookies action: use "
-                                     f"Action('figure', name), Action('roll', 2/3/4) or "
-                                     f"Action('stop').")
-        if action.kind == "figure":
-            self.choose_figure(action.value, player=player)
-        elif action.kind == "roll":
-            self.roll(action.value, player=player)
-        elif action.kind == "stop":
-            self.stop(player=player)
-        else:
-            raise IllegalActionError(f"unknown action {action.kind!r}: use figure, roll or "
-                                     f"stop.")
-
+    # --- the friendly verbs (thin aliases of ``apply``, with a check of whose turn it is) --
     def choose_figure(self, figure: str | int, player: int | None = None) -> None:
-        """Choose the figure for this turn (after "?" or in the free-choice variant)."""
+        """Choose the figure for this turn (after "?" or in the free-choice variant), by
+        name or number (0-4): ``apply(Action("figure", name))``."""
         self._check_player(player)
         if self.phase != CHOOSE_FIGURE:
-            raise IllegalActionError(f"you cannot choose a figure now: {self._what_to_do()}.")
-        self._start_figure(self._figure_index(figure), f"{self.names[self.current]} chooses")
+            raise IllegalActionError(f"you cannot choose a figure now: {self._waiting()}.")
+        self.apply(Action("figure", self.rules.figures[self._figure_index(figure)]))
 
     def roll(self, dice: int, player: int | None = None) -> None:
-        """Declare a roll with 2, 3 or 4 dice; the dice are then a chance event."""
-        if isinstance(dice, bool) or not isinstance(dice, (int, np.integer)) \
-                or dice not in DICE_CHOICES:
-            raise IllegalActionError(f"you roll 2, 3 or 4 dice, not {dice!r}.")
-        dice = int(dice)
+        """Declare a roll with 2, 3 or 4 dice (the dice are then a chance event):
+        ``apply(Action("roll", dice))``."""
         self._check_player(player)
         if self.phase != CHOOSE_DICE:
-            raise IllegalActionError(f"you cannot roll the number dice now: "
-                                     f"{self._what_to_do()}.")
-        self.dice = dice
-        self.phase = DICE
+            raise IllegalActionError(f"you cannot roll the number dice now: {self._waiting()}.")
+        self.apply(Action("roll", dice))
 
     def stop(self, player: int | None = None) -> None:
-        """Stop voluntarily after a success and keep every chip taken this turn."""
+        """Stop voluntarily after a success and keep every chip taken this turn:
+        ``apply(Action("stop"))``."""
         self._check_player(player)
         if self.phase != CHOOSE_DICE:
-            raise IllegalActionError(f"you cannot stop now: {self._what_to_do()}.")
-        if self.must_roll:
-            raise IllegalActionError("you must roll at least once before you may stop: "
-                                     "choose 2, 3 or 4 dice.")
-        self._log("stop", f"{self.names[self.current]} stops and keeps {self.gained} "
-                          f"chip(s) from this turn.")
-        self._end_turn()
-
-    # --- internals --------------------------------------------------------------------------
-    def _what_to_do(self) -> str:
-        return {
-            FRIEND: f"{self.names[self.current]} must roll the friend die",
-            CHOOSE_FIGURE: f"{self.names[self.current]} must choose a figure",
-            CHOOSE_DICE: f"{self.names[self.current]} must choose 2, 3 or 4 dice"
-                           + ("" if self.must_roll else " or stop"),
-            DICE: f"{self.names[self.current]}'s {self.dice} dice are waiting to be rolled",
-            OVER: "the game is over",
-        }[self.phase]
+            raise IllegalActionError(f"you cannot stop now: {self._waiting()}.")
+        self.apply(Action("stop"))
 
     def _check_player(self, player: int | None) -> None:
         if self.phase == OVER:
             raise IllegalActionError("the game is over: start a new game to play again.")
         if player is not None and player != self.current:
             name = self.names[player] if isinstance(player, int) and 0 <= player < \
-                self.players else repr(player)
+                self.players else show(player)
             raise IllegalActionError(f"it is not {name}'s turn: it is "
                                      f"{self.names[self.current]}'s turn.")
 
-    def _figure_index(self, figure: str | int) -> int:
+    def _figure_index(self, figure: object) -> int:
         figures = self.rules.figures
         if isinstance(figure, str) and figure in figures:
             return figures.index(figure)
         if isinstance(figure, int) and not isinstance(figure, bool) and 0 <= figure < 5:
             return figure
-        raise IllegalActionError(f"there is no figure {figure!r}: choose one of "
+        raise IllegalActionError(f"there is no figure {show(figure)}: choose one of "
                                  f"{', '.join(figures)}.")
 
-    def _check_dice(self, outcome: object) -> tuple[int, ...]:
-        if not isinstance(outcome, (tuple, list)) or len(outcome) != self.dice or any(
-                isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= 6
-                for f in outcome):
-            raise IllegalActionError(f"{self.dice} dice were rolled: the outcome must be "
-                                     f"{self.dice} faces from 1 to 6, not {outcome!r}.")
-        return tuple(sorted((int(f) for f in outcome), reverse=True))
+    # --- the hooks of the engine -------------------------------------------------------------
+    def _actions(self) -> list[Action]:
+        if self.phase == CHOOSE_FIGURE:
+            return [Action("figure", name) for name in self.rules.figures]
+        actions = [Action("roll", d) for d in DICE_CHOICES]
+        return actions if self.must_roll else actions + [Action("stop")]
 
+    def _act(self, action: Action) -> None:
+        if action.kind == "figure":
+            self._start_figure(self.rules.figures.index(action.value),
+                               f"{self.names[self.current]} chooses")
+        elif action.kind == "roll":
+            self.dice, self.phase = action.value, DICE
+        else:
+            self._note("stop", "{0} stops and keeps {1} chip(s) from this turn.",
+                       self.names[self.current], self.gained)
+            self._end_turn()
+
+    def _outcomes(self) -> list[tuple[object, Fraction]]:
+        phase = self.phase
+        if phase == FRIEND:
+            return [(face, Fraction(1, 6)) for face in self.rules.figures + (ANY_FIGURE,)]
+        if phase == DICE:
+            return list(dice_outcomes(self.dice))
+        if phase == REVEAL:
+            face_down = self.chips[self.current].count(FACE_DOWN)
+            return list(chip_draws(self.unseen, self.rules.chip_values, face_down))
+        return self._fines()
+
+    def _fines(self) -> list[tuple[tuple[int | None, ...], Fraction]]:
+        """The fine's chips: known values and face-down chips picked at random together."""
+        own = self.chips[self.current]
+        values = self.rules.chip_values + (FACE_DOWN,)
+        counts = tuple(own.count(v) for v in values)
+        return [(in_order(paid), p) for paid, p in chip_draws(counts, values, self.fine)]
+
+    def _possible(self, outcome: object) -> object:
+        if self.phase != FRIEND and isinstance(outcome, (tuple, list)):
+            try:                                  # dice and chips in any order
+                outcome = tuple(sorted(outcome, reverse=True)) if self.phase != FINE \
+                    else in_order(outcome)
+            except TypeError:
+                return _MISSING
+        return super()._possible(outcome)
+
+    def _sample(self, rng: np.random.Generator) -> object:
+        """The dice with a cached table (the same draw as the inverse CDF of the list); the
+        chips turned over at the end one by one, each uniformly from the unseen chips (the
+        same distribution as the list's, without listing thousands of outcomes); everything
+        else as the engine draws it."""
+        if self.phase == DICE:
+            outcomes, cumulative = _dice_table(self.dice)
+            index = int(np.searchsorted(cumulative, rng.random(), side="right"))
+            outcome = outcomes[min(index, len(outcomes) - 1)]
+        elif self.phase == REVEAL:
+            left, values, drawn = list(self.unseen), self.rules.chip_values, []
+            for _ in range(self.chips[self.current].count(FACE_DOWN)):
+                u, running = rng.random() * sum(left), 0
+                for i, n in enumerate(left):
+                    running += n
+                    if u < running:
+                        break
+                left[i] -= 1
+                drawn.append(values[i])
+            outcome = tuple(sorted(drawn, reverse=True))
+        else:
+            return super()._sample(rng)
+        self._happen(outcome)
+        return outcome
+
+    def _happen(self, outcome: object) -> None:
+        phase = self.phase
+        if phase == FRIEND:
+            self.friend_face = outcome
+            if outcome == ANY_FIGURE:
+                self._note("friend", "The friend die shows ?: choose a figure.")
+                self.phase = CHOOSE_FIGURE
+            else:
+                self._start_figure(self.rules.figures.index(outcome), "The friend die shows")
+        elif phase == DICE:
+            self._resolve(outcome)
+        elif phase == FINE:
+            self._pay(outcome)
+        else:
+            self._turn_over(outcome)
+
+    # --- messages ----------------------------------------------------------------------------
+    def _waiting(self) -> str:
+        name = self.names[self.current]
+        return {
+            FRIEND: f"{name} must roll the friend die",
+            CHOOSE_FIGURE: f"{name} must choose a figure",
+            CHOOSE_DICE: f"{name} must choose 2, 3 or 4 dice" + ("" if self.must_roll
+                                                                  else " or stop"),
+            DICE: f"{name}'s {self.dice} dice are waiting to be rolled",
+            FINE: f"{name} pays {self.fine} chip(s), picked at random",
+            REVEAL: f"{name}'s chips are turned over",
+            OVER: "the game is over",
+        }[self.phase]
+
+    def _why_not(self, action: object) -> str:
+        if isinstance(action, Action) and self.phase == CHOOSE_DICE:
+            if action.kind == "roll":
+                return f"you roll 2, 3 or 4 dice, not {show(action.value)}"
+            if action.kind == "stop" and self.must_roll:
+                return "you must roll at least once before you may stop: choose 2, 3 or 4 dice"
+            if action.kind == "figure":
+                return f"you cannot choose a figure now: {self._waiting()}"
+        if isinstance(action, Action) and self.phase == CHOOSE_FIGURE and \
+                action.kind == "figure":
+            return (f"there is no figure {show(action.value)}: choose one of "
+                    f"{', '.join(self.rules.figures)}")
+        if not isinstance(action, Action):
+            return ("it is not a Spookies action: use Action('figure', name), "
+                    "Action('roll', 2/3/4) or Action('stop')")
+        return super()._why_not(action)
+
+    def _why_impossible(self, outcome: object) -> str:
+        if self.phase == FRIEND:
+            return f"the friend die shows one of {', '.join(self.rules.figures)} or ?"
+        if self.phase == DICE:
+            return (f"{self.dice} dice were rolled: the outcome must be {self.dice} faces from "
+                    f"1 to 6")
+        if self.phase == FINE:
+            return (f"{self.fine} of {self.names[self.current]}'s chips pay the fine: their "
+                    f"values (None for a face-down chip)")
+        return (f"{self.names[self.current]}'s face-down chips are turned over: their values, "
+                f"chips nobody has seen")
+
+    # --- the rules -----------------------------------------------------------------------------
     def _start_figure(self, index: int, how: str) -> None:
         self.figure = index
         self.phase = CHOOSE_DICE
         where = self.rules.space_label(self.positions[index])
-        self._log("figure", f"{how} {self.rules.figures[index]} (on {where}).")
+        self._note("figure", "{0} {1} (on {2}).", how, self.rules.figures[index], where)
 
     def _resolve(self, faces: tuple[int, ...]) -> None:
         rules, name, dice = self.rules, self.names[self.current], self.dice
@@ -411,45 +501,77 @@ class SpookiesGame(TurnState):
         if outcome.kind == "success":
             self.positions[self.figure] = outcome.position
             self.successes += 1
-            reward = rules.reward_table.reward(outcome.position, dice)
-            taken = self.stockpile[:reward]
-            del self.stockpile[:reward]
-            self.chips[self.current].extend(taken)
-            collected: list[int] = []
+            taken = min(rules.reward_table.reward(outcome.position, dice), self.stockpile)
+            self.stockpile -= taken
+            self.chips[self.current].extend([FACE_DOWN] * taken)
+            collected: list[int | None] = []
             if dice == 2 and (outcome.position != ATTIC or start != ATTIC
                               or rules.attic_two_dice_collects_penalties):
                 collected = self.penalties[outcome.position]
                 self.penalties[outcome.position] = []
                 self.chips[self.current].extend(collected)
-            self.gained += len(taken) + len(collected)
+            self.gained += taken + len(collected)
             extra = f" and {len(collected)} penalty chip(s)" if collected else ""
-            self._log("success", f"{rolled} Success: {figure} is on "
-                                 f"{rules.space_label(outcome.position)}; {name} takes "
-                                 f"{len(taken)} chip(s){extra}.", faces)
-            if not self.stockpile:
-                self._log("over", "The stockpile is empty: the game is over.")
-                self.phase = OVER
-            else:
+            self._note("success", "{0} Success: {1} is on {2}; {3} takes {4} chip(s){5}.",
+                       rolled, figure, rules.space_label(outcome.position), name, taken,
+                       extra, faces)
+            if self.stockpile:
                 self.phase = CHOOSE_DICE
+            else:
+                self._note("over", "The stockpile is empty: the game is over.")
+                self.figure = None
+                self._count_chips()
             return
         if outcome.kind == "failure":
             self.positions[self.figure] = outcome.position
             own = self.chips[self.current]
             paid = min(outcome.fallen, len(own))
-            picks = sorted(self.rng.choice(len(own), size=paid, replace=False).tolist(),
-                           reverse=True) if paid else []
-            for i in picks:
-                self.penalties[start].append(own.pop(i))
-            self._log("failure", f"{rolled} Failure: {figure} falls {outcome.fallen} "
-                                 f"space(s) to {rules.space_label(outcome.position)}; {name} "
-                                 f"puts {paid} penalty chip(s) on {rules.space_label(start)}.",
-                      faces)
+            self._note("failure", "{0} Failure: {1} falls {2} space(s) to {3}; {4} puts {5} "
+                       "penalty chip(s) on {6}.", rolled, figure, outcome.fallen,
+                       rules.space_label(outcome.position), name, paid,
+                       rules.space_label(start), faces)
+            if any(v is not FACE_DOWN for v in own) and paid:
+                self.fine, self.fined_space, self.phase = paid, start, FINE
+                return
+            del own[len(own) - paid:]               # all alike: face-down chips
+            self.penalties[start].extend([FACE_DOWN] * paid)
         elif outcome.kind == "equal":
-            self._log("equal", f"{rolled} Equal: {figure} stays; the turn is over.", faces)
+            self._note("equal", "{0} Equal: {1} stays; the turn is over.", rolled, figure,
+                       faces)
         else:
-            self._log("nothing", f"{rolled} Below 5 from the start: nothing happens; the "
-                                 f"turn is over.", faces)
+            self._note("nothing", "{0} Below 5 from the start: nothing happens; the turn is "
+                       "over.", rolled, faces)
         self._end_turn()
+
+    def _pay(self, paid: tuple[int | None, ...]) -> None:
+        """The fine's chips, picked from the player's, go onto the space the figure left."""
+        own = self.chips[self.current]
+        for value in paid:
+            own.remove(value)
+        self.penalties[self.fined_space].extend(paid)
+        self.fine, self.fined_space = 0, START
+        self._end_turn()
+
+    def _count_chips(self) -> None:
+        """The end: turn over the face-down chips of the first player who has some (a
+        chance node), or count the points."""
+        face_down = [p for p, c in enumerate(self.chips) if FACE_DOWN in c]
+        if face_down:
+            self.current, self.phase = face_down[0], REVEAL
+            return
+        points = self.points()
+        self._note("points", "Points: {0}.", ", ".join(
+            f"{name} {p}" for name, p in zip(self.names, points)))
+        self._end([p for p, v in enumerate(points) if v == max(points)])
+
+    def _turn_over(self, values: tuple[int, ...]) -> None:
+        own = self.chips[self.current]
+        self.chips[self.current] = [v for v in own if v is not FACE_DOWN] + list(values)
+        self.unseen = tuple(n - values.count(v)
+                            for v, n in zip(self.rules.chip_values, self.unseen))
+        self._note("turned over", "{0} turns over {1} chip(s): {2}.", self.names[self.current],
+                   len(values), " ".join(map(str, values)) or "none")
+        self._count_chips()
 
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.players
@@ -460,9 +582,7 @@ class SpookiesGame(TurnState):
         self.successes = 0
         self.gained = 0
         self.turn += 1
-
-    def _log(self, kind: str, text: str, dice: tuple[int, ...] = ()) -> None:
-        self.log.append(Event(self.current, kind, text, dice))
+        self.turns += 1
 
 
 @lru_cache(maxsize=1)
@@ -470,38 +590,36 @@ def _standard_rules() -> Rules:
     return Rules.standard()
 
 
-def new_game(players: int | Sequence[str] = 4, *, rules: Rules | None = None,
-             seed: int | None = COURSE_SEED, free_choice: bool | None = None) -> SpookiesGame:
-    """Set up a game for 2-5 players (a number, or a list of names).
-
-    The chips in play (50, 60 or 75 by player count) are drawn at random, face down, from
-    the 75; the rest are out of play, unseen.
-    """
+def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, (list, tuple)):
         names = [str(n) for n in players]
         if not PLAYER_COUNTS[0] <= len(names) <= PLAYER_COUNTS[-1]:
             raise InvalidArgumentError(f"Spookies is for 2 to 5 players, but {len(names)} "
                                        f"names were given.")
-    else:
-        count = require_int(players, "the number of players", minimum=2, maximum=5)
-        names = [f"Player {i + 1}" for i in range(count)]
-    rules = rules or _standard_rules()
+        return names
+    count = require_int(players, "the number of players", minimum=2, maximum=5)
+    return [f"Player {i + 1}" for i in range(count)]
+
+
+@checked_keywords
+def new_game(players: int | Sequence[str] = 4, *, seed: int | None = COURSE_SEED,
+             rules: Rules | None = None, free_choice: bool | None = None) -> SpookiesGame:
+    """Set up a game for 2-5 players (a number, or a list of names).
+
+    The stockpile holds 50, 60 or 75 chips by player count, face down (their values are
+    drawn when they are turned over at the end: chance nodes); ``free_choice`` plays the
+    variant without the friend die.
+    """
+    names = _names(players)
+    rules = rules_field(rules, Rules, _standard_rules, "the rules of Rules.standard(...)")
     if free_choice is not None:
         rules = dataclasses.replace(rules, free_choice=bool(free_choice))
-    rng = make_rng(seed)
-    all_chips = [value for value, count in rules.chips for _ in range(count)]
-    rng.shuffle(all_chips)
-    in_play = rules.chips_in_play[len(names) - 2]
-    return SpookiesGame(
-        rules=rules, names=names, rng=rng, positions=[START] * 5,
-        chips=[[] for _ in names], stockpile=all_chips[:in_play],
-        out_of_play=all_chips[in_play:], penalties=[[] for _ in range(SPACE_COUNT + 1)],
-        phase=CHOOSE_FIGURE if rules.free_choice else FRIEND,
-    )
+    return SpookiesGame(rules, names, seed)
 
 
+@checked_keywords
 def position(players: int | Sequence[str] = 4, *, figures: Sequence[int] | dict[str, int],
-             stockpile: int, chips: Sequence[int] | None = None,
+             stockpile: int, chips: Sequence[int | Sequence[int]] | None = None,
              penalties: Sequence[int] | None = None, current: int = 0,
              figure: str | int | None = None, rules: Rules | None = None,
              seed: int | None = COURSE_SEED) -> SpookiesGame:
@@ -509,15 +627,15 @@ def position(players: int | Sequence[str] = 4, *, figures: Sequence[int] | dict[
 
     ``figures``: each figure's space (0 = start, 1..7 = >=5 .. >=11, 7 the attic), as five
     numbers or ``{name: space}`` (figures not named stay at the start); ``stockpile``: chips
-    left in it; ``chips``: chips each player holds; ``penalties``: penalty chips on the
-    spaces 1..7; ``current``: whose turn it is; ``figure``: the figure the friend die has
-    just named (the position is then "choose 2, 3 or 4 dice"; else the turn starts with the
-    friend die). Chip values are dealt at random (seeded) from the box; the rest of the box
-    is out of play. What should Ana do with Hanja on >=9 and 10 chips? ::
+    left in it; ``chips``: the chips each player holds, a count (face down, as in play) or the
+    list of their values; ``penalties``: face-down penalty chips on the spaces 1..7;
+    ``current``: whose turn it is; ``figure``: the figure the friend die has just named (the
+    position is then "choose 2, 3 or 4 dice"; else the turn starts with the friend die). The
+    rest of the box is unseen. What should Ana do with Hanja on >=9 and 10 chips? ::
 
         >>> from fractions import Fraction
         >>> from haba_lessons.games.spookies import position
-        >>> from haba_lessons.play import expectimax
+        >>> from haba_lessons.engine import expectimax
         >>> game = position(["Ana", "Ben"], figures={"Hanja": 5}, stockpile=40,
         ...                 chips=[10, 10], figure="Hanja")
         >>> [str(a) for a in game.legal_actions()]
@@ -532,39 +650,48 @@ def position(players: int | Sequence[str] = 4, *, figures: Sequence[int] | dict[
     if isinstance(figures, dict):
         unknown = [name for name in figures if name not in rules.figures]
         if unknown:
-            raise InvalidArgumentError(f"figures: there is no figure {unknown[0]!r}; the "
+            raise InvalidArgumentError(f"figures: there is no figure {show(unknown[0])}; the "
                                        f"figures are {', '.join(rules.figures)}.")
         figures = [figures.get(name, START) for name in rules.figures]
-    figures = list(figures)
-    if len(figures) != len(rules.figures):
-        raise InvalidArgumentError(f"figures: give the space of each of the "
-                                   f"{len(rules.figures)} figures, not {len(figures)} numbers.")
+    figures = sequence_field(figures, "figures", length=len(rules.figures),
+                             what="spaces, one for each figure (or {name: space})")
     spaces = [require_int(f, "figures (a space from 0 = start to 7 = attic)", minimum=START,
                           maximum=ATTIC) for f in figures]
-    chips = [0] * n if chips is None else list(chips)
-    if len(chips) != n:
-        raise InvalidArgumentError(f"chips: give the chips of each of the {n} players, "
-                                   f"not {len(chips)} numbers.")
-    held = [require_int(c, "chips (chips a player holds)", minimum=0) for c in chips]
-    penalties = [0] * SPACE_COUNT if penalties is None else list(penalties)
-    if len(penalties) != SPACE_COUNT:
-        raise InvalidArgumentError(f"penalties: give the penalty chips on each of the "
-                                   f"{SPACE_COUNT} spaces >=5 .. >=11, not {len(penalties)}.")
-    lying = [require_int(p, "penalties (penalty chips on a space)", minimum=0)
-             for p in penalties]
+    held = [0] * n if chips is None else sequence_field(
+        chips, "chips", length=n, what="chip counts or lists of chip values, one per player")
+    lying = [0] * SPACE_COUNT if penalties is None else sequence_field(
+        penalties, "penalties", length=SPACE_COUNT,
+        what="penalty chip counts, one for each space >=5 .. >=11")
+    lying = [require_int(p, "penalties (penalty chips on a space)", minimum=0) for p in lying]
     pile = require_int(stockpile, "stockpile (chips left in it)", minimum=1)
-    used = pile + sum(held) + sum(lying)
+    box = Counter({value: count for value, count in rules.chips})
+    given: list[list[int | None]] = []
+    for h in held:
+        if isinstance(h, (list, tuple)):
+            values = [require_int(v, "chips (the values of a player's chips)", minimum=1)
+                      for v in h]
+            wrong = [v for v in values if v not in box]
+            if wrong:
+                raise InvalidArgumentError(f"chips: there is no chip worth {wrong[0]}; chips "
+                                           f"are worth {', '.join(map(str, rules.chip_values))}.")
+            given.append(values)
+        else:
+            count = require_int(h, "chips (chips a player holds, or their values)", minimum=0)
+            given.append([FACE_DOWN] * count)
+    named = Counter(v for g in given for v in g if v is not FACE_DOWN)
+    if named - box:
+        value = next(iter(named - box))
+        raise InvalidArgumentError(f"chips: more chips worth {value} than the box holds "
+                                   f"({box[value]}).")
+    used = pile + sum(map(len, given)) + sum(lying)
     if used > rules.total_chips:
         raise InvalidArgumentError(f"stockpile + chips + penalties = {used}, but the box has "
                                    f"only {rules.total_chips} chips.")
     current = require_int(current, "current (whose turn it is)", minimum=0, maximum=n - 1)
-    box = game.stockpile + game.out_of_play          # all 75 chips, shuffled by the seed
-    game.stockpile, box = box[:pile], box[pile:]
-    for p, count in enumerate(held):
-        game.chips[p], box = box[:count], box[count:]
-    for space, count in enumerate(lying, start=1):
-        game.penalties[space], box = box[:count], box[count:]
-    game.out_of_play = box
+    game.chips = given
+    game.penalties = [[]] + [[FACE_DOWN] * count for count in lying]
+    game.unseen = tuple(box[v] - named[v] for v in rules.chip_values)
+    game.stockpile = pile
     game.positions = spaces
     game.current = current
     if figure is not None:

@@ -1,18 +1,20 @@
-"""Seeded Spookies simulations: whole games with the engine, and many single turns at once.
+"""Seeded Spookies simulations: whole games through the engine's tools, and many single turns
+at once.
 
-- :func:`play_game` plays one full game with any mix of strategies through the rules
-  engine (chance drawn with seeded generators).
-- :func:`tournament` plays many games, rotating the seats, and tabulates win rates with
-  Wilson 95% intervals.
+- :func:`play_game` plays one full game with any mix of strategies through the engine's
+  play loop (chance and bots drawn with one seeded generator) and returns its
+  :class:`~haba_lessons.engine.Result` (winners, turns, the facts ``points`` and ``chips``).
+- :func:`tournament` is the engine's seeded tournament, rotating the seats, with each
+  strategy's mean points beside its win rate.
 - :func:`simulate_turns` is a second, vectorized implementation of one turn (numpy, all
-  turns in parallel) for large studies. It assumes no penalty chips on the board and an
-  unlimited stockpile; ``tests/test_spookies_simulate.py`` checks that it agrees with the
-  engine roll for roll when both are given the same dice.
+  turns in parallel) for large studies: the kernel "vectorized turns". It assumes no penalty
+  chips on the board and a stockpile that does not run out; it is registered with the same
+  turns played on the engine (:func:`engine_turns`), and ``tests/test_kernels.py`` checks
+  that both agree roll for roll when given the same dice.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,49 +22,32 @@ import numpy as np
 import pandas as pd
 
 from ..._checks import require_int
+from ...engine import Kernel, Result, play, register, result
+from ...engine import tournament as engine_tournament
 from ...errors import InvalidArgumentError
-from ...simulation import COURSE_SEED, progress, wilson_interval
-from .analysis import TurnPolicy, policy_array_value, success_probability
+from ...simulation import COURSE_SEED, MeanEstimate, mean_interval
+from .analysis import TurnPolicy, policy_array_value, solve_turn, success_probability
 from .board import DICE_CHOICES
-from .rules import ATTIC, START, Rules, SpookiesGame, new_game
-from .strategies import Strategy, get_strategy
+from . import rules as spookies_rules
+from .rules import ATTIC, START, Action, Rules, new_game
+from .strategies import Strategy, named
 
 MAX_TURNS = 5_000
+#: What may be wrong when a game does not end.
+NOT_ENDING = "does the reward table pay any chips?"
 
-
-@dataclass(frozen=True)
-class GameResult:
-    """The end of one game: points and chips per seat, the winners (ties share the win)."""
-
-    strategies: tuple[str, ...]
-    points: tuple[int, ...]
-    chips: tuple[int, ...]
-    winners: tuple[int, ...]
-    turns: int
+#: The first name of the engine's :class:`~haba_lessons.engine.Result` for this game.
+GameResult = Result
 
 
 def play_game(strategies: Sequence[str | Strategy], *, seed: int = COURSE_SEED,
-              rules: Rules | None = None, free_choice: bool | None = None) -> GameResult:
+              rules: Rules | None = None, free_choice: bool | None = None) -> Result:
     """Play one full game, one seat per strategy (2-5 seats), and return the result."""
-    bots = [get_strategy(s) for s in strategies]
+    bots = [named(s) for s in strategies]
     seed = require_int(seed, "seed", minimum=0)
     game = new_game([b.name for b in bots], rules=rules, seed=seed, free_choice=free_choice)
-    finish_game(game, bots, np.random.default_rng([seed, 1]))
-    return GameResult(tuple(b.name for b in bots), tuple(game.points()),
-                      tuple(game.chip_counts()), game.winners, game.turn - 1)
-
-
-def finish_game(game: SpookiesGame, bots: Sequence[Strategy],
-                rng: np.random.Generator) -> None:
-    """Play ``game`` to the end: chance with the game's generator, decisions by the bots."""
-    while not game.is_over:
-        if game.turn > MAX_TURNS:
-            raise InvalidArgumentError(f"the game did not end after {MAX_TURNS} turns: does "
-                                       f"the reward table pay any chips?")
-        if game.is_chance_node:
-            game.sample_chance()
-        else:
-            game.apply(bots[game.current](game, rng))
+    play(game, bots, seed=seed, max_turns=MAX_TURNS, hint=NOT_ENDING)
+    return result(game, [b.name for b in bots])
 
 
 def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = COURSE_SEED,
@@ -73,34 +58,12 @@ def tournament(strategies: Sequence[str | Strategy], games: int, *, seed: int = 
     A game counts as a win for every player with the most points (ties share the win), so
     win rates can add up to a little more than 1. Mean points come with a normal 95% interval.
     """
-    bots = [get_strategy(s) for s in strategies]
-    games = require_int(games, "games", minimum=1)
-    seed = require_int(seed, "seed", minimum=0)
-    seats = len(bots)
-    wins = [0] * seats
-    points = [0] * seats
-    squares = [0] * seats
-    for g in progress(range(games), games, description):
-        shift = g % seats
-        order = bots[shift:] + bots[:shift]
-        result = play_game(order, seed=seed + g, rules=rules, free_choice=free_choice)
-        for seat in range(seats):
-            original = (seat + shift) % seats
-            wins[original] += seat in result.winners
-            points[original] += result.points[seat]
-            squares[original] += result.points[seat] ** 2
-    rows = []
-    for i, bot in enumerate(bots):
-        low, high = wilson_interval(wins[i], games)
-        mean = points[i] / games
-        spread = math.sqrt(max(squares[i] - games * mean ** 2, 0) / (games - 1)) if games > 1 else 0.0
-        half = 1.96 * spread / math.sqrt(games)
-        rows.append({"strategy": bot.name, "games": games, "wins": wins[i],
-                     "win rate": round(wins[i] / games, 3), "95% CI low": round(low, 3),
-                     "95% CI high": round(high, 3),
-                     "mean points": round(mean, 1), "points 95% low": round(mean - half, 1),
-                     "points 95% high": round(mean + half, 1)})
-    return pd.DataFrame(rows)
+    bots = [named(s) for s in strategies]
+    return engine_tournament(
+        lambda s: new_game([b.name for b in bots], rules=rules, seed=s,
+                           free_choice=free_choice),
+        bots, games, seed=seed, description=description, score=lambda g: g.points(),
+        score_name="points", max_turns=MAX_TURNS, hint=NOT_ENDING)
 
 
 # --- the vectorized single-turn simulator ---------------------------------------------------
@@ -145,11 +108,9 @@ class TurnBatch:
     positions: np.ndarray
     rolls: np.ndarray
 
-    def mean_interval(self) -> tuple[float, float, float]:
-        """The mean net chips and a normal 95% interval for it."""
-        mean = float(self.net.mean())
-        half = 1.96 * float(self.net.std(ddof=1)) / math.sqrt(self.net.size)
-        return mean, mean - half, mean + half
+    def mean_interval(self) -> MeanEstimate:
+        """The mean net chips and its normal 95% interval (``mean, low, high``)."""
+        return mean_interval(self.net)
 
 
 # The sum of the two highest of the first k dice, for every roll of four dice: row k, column
@@ -172,7 +133,8 @@ def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
                    rng: np.random.Generator | None = None, *, rules: Rules | None = None,
                    chips: int | np.ndarray | None = None, dice: np.ndarray | None = None,
                    max_rolls: int = 200) -> TurnBatch:
-    """Play ``turns`` single turns at once with a policy array (see :func:`policy_array`).
+    """Play ``turns`` single turns at once with a policy array (see :func:`policy_array`): the
+    kernel "vectorized turns".
 
     ``start``: the figure's position(s) (0 = start .. 7 = attic); ``chips``: chips held
     before the turn (``None`` = enough for any fine). Dice come from ``rng``, or from
@@ -267,3 +229,56 @@ def strategy_table(arrays: dict[str, np.ndarray], turns: int, rng: np.random.Gen
                      "simulated": round(mean, 3), "95% low": round(low, 3),
                      "95% high": round(high, 3)})
     return pd.DataFrame(rows)
+
+
+def engine_turns(policy: np.ndarray, start: int | np.ndarray, turns: int, *,
+                 rules: Rules | None = None, chips: int | np.ndarray, dice: np.ndarray,
+                 max_rolls: int = 200) -> TurnBatch:
+    """:func:`simulate_turns` played on the engine, turn by turn, with the dice of ``dice``:
+    Hanja on ``start[t]``, the player holding ``chips[t]`` face-down chips, the rest of the
+    box in the stockpile, no penalty chips; the policy chooses the dice or stops."""
+    rules = rules or Rules.standard()
+    start = np.broadcast_to(np.asarray(start, dtype=np.int64), (turns,))
+    held = np.broadcast_to(np.asarray(chips, dtype=np.int64), (turns,))
+    net, positions, rolls = (np.zeros(turns, dtype=np.int64) for _ in range(3))
+    for t in range(turns):
+        game = spookies_rules.position(["A", "B"], figures={"Hanja": int(start[t])}, rules=rules,
+                        stockpile=rules.total_chips - int(held[t]), chips=[int(held[t]), 0],
+                        figure="Hanja")
+        step = 0
+        while game.current == 0 and step < max_rolls:
+            column = min(game.successes, policy.shape[1] - 1)
+            k = int(policy[game.positions[2], column])
+            if k == 0:
+                game.apply(Action("stop"))
+                break
+            game.apply(Action("roll", k))
+            game.apply_chance(tuple(int(f) for f in dice[t, step, :k]))
+            step += 1
+        net[t], positions[t], rolls[t] = game.chip_counts()[0] - held[t], game.positions[2], step
+    return TurnBatch(net, positions, rolls)
+
+
+def _turn_cases():
+    """Four policies (the optimal one for a rich and for a poor player, "stop after 3" with 3
+    dice, greedy) from random spaces with random chips held, on random dice."""
+    rules = Rules.standard()
+    policies = {"optimal": policy_array(solve_turn(rules)),
+                "optimal, poor": policy_array(solve_turn(rules, held=1), chips=1),
+                "stop after 3": stop_after_array(3, dice=3), "greedy": greedy_array(rules)}
+    for label, policy in policies.items():
+        def make(seed: int, policy: np.ndarray = policy) -> tuple:
+            rng = np.random.default_rng(seed)
+            return (policy, rng.integers(0, 8, size=30), 30, rules, rng.integers(0, 9, size=30),
+                    rng.integers(1, 7, size=(30, 200, 4)))
+        yield label, make
+
+
+VECTORIZED_TURNS = register(Kernel(
+    "spookies", "vectorized turns",
+    "thousands of single turns at once (numpy), no penalty chips, an unlimited stockpile",
+    run=lambda policy, start, turns, rules, chips, dice: simulate_turns(
+        policy, start, turns, rules=rules, chips=chips, dice=dice),
+    general=lambda policy, start, turns, rules, chips, dice: engine_turns(
+        policy, start, turns, rules=rules, chips=chips, dice=dice),
+    cases=_turn_cases))

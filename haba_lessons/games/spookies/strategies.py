@@ -1,5 +1,6 @@
-"""Named Spookies bots. A strategy is called as ``strategy(game, rng)`` when the game waits
-for the current player's decision, and returns one of ``game.legal_actions()``.
+"""Named Spookies bots. A strategy is a bot ``strategy(game, rng)``, called when the game waits
+for the current player's decision, returning one of ``game.legal_actions()``;
+:data:`STRATEGIES` holds them by name and :func:`named` finds one (also "stop after N").
 
 - ``random``: any legal choice, uniformly at random.
 - ``cautious``: moves the lowest figure, always rolls 4 dice, stops after the first success.
@@ -14,28 +15,13 @@ for the current player's decision, and returns one of ``game.legal_actions()``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..._checks import require_int
-from ...errors import InvalidArgumentError
+from ...engine import Strategies, Strategy
 from .analysis import solve_turn, success_probability
 from .board import DICE_CHOICES
-from .rules import ATTIC, Action, SpookiesGame
-
-
-@dataclass(frozen=True)
-class Strategy:
-    """A named bot: ``choose(game, rng) -> Action`` plus a one-line description."""
-
-    name: str
-    description: str
-    choose: Callable[[SpookiesGame, np.random.Generator], Action]
-
-    def __call__(self, game: SpookiesGame, rng: np.random.Generator) -> Action:
-        return self.choose(game, rng)
+from .rules import ATTIC, CHOOSE_FIGURE, Action, SpookiesGame
 
 
 def _lowest_figure(game: SpookiesGame) -> Action:
@@ -49,13 +35,13 @@ def _random(game: SpookiesGame, rng: np.random.Generator) -> Action:
 
 
 def _cautious(game: SpookiesGame, rng: np.random.Generator) -> Action:
-    if game.phase == "choose_figure":
+    if game.phase == CHOOSE_FIGURE:
         return _lowest_figure(game)
     return Action("roll", 4) if game.must_roll else Action("stop")
 
 
 def _greedy(game: SpookiesGame, rng: np.random.Generator) -> Action:
-    if game.phase == "choose_figure":
+    if game.phase == CHOOSE_FIGURE:
         below = [p for p in game.positions if p < ATTIC] or game.positions
         return Action("figure", game.rules.figures[game.positions.index(max(below))])
     position = game.positions[game.figure]
@@ -72,7 +58,7 @@ def stop_after(successes: int, dice: int = 4) -> Strategy:
     dice = require_int(dice, "dice", minimum=2, maximum=4)
 
     def choose(game: SpookiesGame, rng: np.random.Generator) -> Action:
-        if game.phase == "choose_figure":
+        if game.phase == CHOOSE_FIGURE:
             return _lowest_figure(game)
         return Action("stop") if game.successes >= successes else Action("roll", dice)
 
@@ -81,9 +67,9 @@ def stop_after(successes: int, dice: int = 4) -> Strategy:
 
 
 def _optimal(game: SpookiesGame, rng: np.random.Generator) -> Action:
-    chips = len(game.chips[game.current])
+    chips = game.chip_counts()[game.current]
     penalties = game.penalty_counts()
-    if game.phase == "choose_figure":
+    if game.phase == CHOOSE_FIGURE:
         policy = solve_turn(game.rules, penalties=penalties)
         values = [policy.value(p, chips, first_roll=True) for p in game.positions]
         return Action("figure", game.rules.figures[values.index(max(values))])
@@ -103,21 +89,15 @@ GREEDY = Strategy("greedy", "highest figure, largest expected reward, never stop
 OPTIMAL = Strategy("optimal", "exact optimal single-turn policy (most chips this turn)",
                    _optimal)
 
-STRATEGIES: dict[str, Strategy] = {
-    s.name: s for s in (RANDOM, CAUTIOUS, GREEDY, stop_after(2), stop_after(3), OPTIMAL)
-}
+def _stop_after_n(name: str) -> Strategy | None:
+    """"stop after N" for any whole N >= 1."""
+    count = name.removeprefix("stop after ").strip() if name.startswith("stop after ") else ""
+    return stop_after(int(count)) if count.isdigit() and int(count) >= 1 else None
 
 
-def get_strategy(name: str | Strategy) -> Strategy:
-    """A strategy by name (``"random"``, ``"cautious"``, ``"greedy"``, ``"stop after 2"``,
-    ``"stop after 3"``, ``"optimal"``, or ``"stop after N"`` for any N)."""
-    if isinstance(name, Strategy):
-        return name
-    if name in STRATEGIES:
-        return STRATEGIES[name]
-    if isinstance(name, str) and name.startswith("stop after "):
-        count = name.removeprefix("stop after ").strip()
-        if count.isdigit() and int(count) >= 1:
-            return stop_after(int(count))
-    raise InvalidArgumentError(f"unknown strategy {name!r}: choose one of "
-                               f"{', '.join(STRATEGIES)} (or 'stop after N').")
+STRATEGIES = Strategies("Spookies", [RANDOM, CAUTIOUS, GREEDY, stop_after(2), stop_after(3),
+                                     OPTIMAL], family=_stop_after_n,
+                        family_hint="'stop after N'")
+named = STRATEGIES.named
+#: The first name of :func:`named`.
+get_strategy = named

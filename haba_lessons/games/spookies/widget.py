@@ -1,10 +1,11 @@
 """A Spookies table to play at the projector: hot-seat humans and bots, the house in SVG.
 
-    from haba_lessons.games.spookies.widget import SpookiesTable
-    table = SpookiesTable(["human", "human", "optimal"])
-    table.widget
+    from haba_lessons.games import spookies
+    spookies.widget(["human", "human", "optimal"])     # the root widget; its controller,
+                                                       # a SpookiesTable, is .spookies_table
 
-A thin view over the rules engine: every click becomes an engine action; an action the
+A thin view over the rules engine: every click becomes an engine action, the bots' turns and
+chance are played by the engine's play loop with the table's seeded generator; an action the
 rules refuse shows the engine's message instead. Points stay hidden (chips lie face down)
 until the stockpile is empty. "Teaching mode" shows, beside each dice choice, the exact
 chance of success and the expected chips of rolling.
@@ -16,16 +17,18 @@ from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as widgets
-import numpy as np
 
 from ...charts import OKABE_ITO
 from ...colours import PAPER, action_style, ink_on
+from ...engine import Strategy, play
 from ...errors import HabaLessonsError, InvalidArgumentError
-from ...simulation import COURSE_SEED
+from ...simulation import COURSE_SEED, make_rng
+from .. import callable_widget_module
 from .analysis import one_roll_value, solve_turn, success_probability
 from .board import DICE_CHOICES
-from .rules import ATTIC, START, Rules, SpookiesGame, new_game
-from .strategies import STRATEGIES, Strategy, get_strategy
+from .rules import (ATTIC, CHOOSE_DICE, CHOOSE_FIGURE, DICE, FRIEND, START, Rules, SpookiesGame,
+                    new_game)
+from .strategies import STRATEGIES, named
 
 HUMAN = "human"
 EMPTY = "(empty seat)"
@@ -151,7 +154,7 @@ class SpookiesTable:
                                        f"seats.")
         for seat in seats:
             if seat != HUMAN:
-                get_strategy(seat)
+                named(seat)
         self.rules = rules or Rules.standard()
         self.seed = seed
         self.games_started = 0
@@ -216,15 +219,14 @@ class SpookiesTable:
             self.message.value = self._warning("Choose at least 2 seats (human or bot), "
                                                "then press New game.")
             return
-        self.seats: list[Strategy | None] = [None if s == HUMAN else get_strategy(s)
-                                             for s in seats]
+        self.seats: list[Strategy | None] = [None if s == HUMAN else named(s) for s in seats]
         names = [f"Player {i + 1}" if seat == HUMAN else f"Bot {i + 1} ({seat})"
                  for i, seat in enumerate(seats)]
         seed = self.seed + self.games_started        # each new game gets new dice
         self.games_started += 1
         self.game = new_game(names, rules=self.rules, seed=seed,
                              free_choice=self.free_choice.value)
-        self.bot_rng = np.random.default_rng([seed, 2])
+        self.rng = make_rng(seed)         # chance and the bots' choices
         self.message.value = ""
         self._render()
 
@@ -250,13 +252,14 @@ class SpookiesTable:
             raise _Refused("The game is over: press New game to play again.")
         if self.seats[game.current] is not None:
             self._bot_turn()
-        elif game.phase == "friend":
-            game.sample_chance()
-        elif game.phase == "choose_figure":
+        elif game.phase == FRIEND:
+            game.sample_chance(self.rng)
+        elif game.phase == CHOOSE_FIGURE:
             raise _Refused("First choose a figure with the coloured buttons.")
         else:
             game.roll(self.dice_choice.value)
-            game.sample_chance()
+            game.sample_chance(self.rng)
+        self._settle()
 
     def _stop(self) -> None:
         self._human_turn("You cannot stop for a bot.")
@@ -267,13 +270,15 @@ class SpookiesTable:
         self.game.choose_figure(figure)
 
     def _bot_turn(self) -> None:
-        game, player = self.game, self.game.current
-        bot = self.seats[player]
-        while game.current == player and not game.is_over:
-            if game.is_chance_node:
-                game.sample_chance()
-            else:
-                game.apply(bot(game, self.bot_rng))
+        """The bot plays its whole turn through the engine's play loop."""
+        player = self.game.current
+        play(self.game, self.seats, rng=self.rng, until=lambda g: g.current != player)
+
+    def _settle(self) -> None:
+        """Chance that follows a roll (a fine, the chips turned over at the end) is drawn at
+        once; the friend die waits for its button."""
+        play(self.game, [None] * self.game.players, rng=self.rng,
+             until=lambda g: g.phase in (FRIEND, DICE))
 
     # --- rendering ----------------------------------------------------------------------------
     @staticmethod
@@ -294,10 +299,10 @@ class SpookiesTable:
         elif bot is not None:
             self.roll_button.description = f"Play {name}'s turn"
             todo = f"{name} is a bot ({bot.description})."
-        elif game.phase == "friend":
+        elif game.phase == FRIEND:
             self.roll_button.description = "Roll the friend die"
             todo = f"{name}: roll the friend die."
-        elif game.phase == "choose_figure":
+        elif game.phase == CHOOSE_FIGURE:
             self.roll_button.description = "Choose a figure first"
             todo = f"{name}: choose a figure (buttons below)."
         else:
@@ -309,7 +314,7 @@ class SpookiesTable:
                        f"from this turn."))
         self.status.value = f'<div style="font-size:22px">{escape(todo)}</div>'
         self.scores.value = self._score_html()
-        lines = [escape(e.text) for e in game.log[-6:]]
+        lines = [escape(str(e)) for e in game.log[-6:]]
         self.log.value = ('<div style="font-size:15px"><b>What happened</b><br>'
                           + "<br>".join(lines) + "</div>")
         self.odds.value = self._odds_html() if self.teaching.value else ""
@@ -326,11 +331,11 @@ class SpookiesTable:
                         f"<td>{points}</td></tr>")
         return ('<table style="font-size:17px"><tr><th>player</th><th>chips</th>'
                 f'<th>points</th></tr>{"".join(rows)}</table>'
-                f'<div>stockpile: {len(game.stockpile)} chips</div>')
+                f'<div>stockpile: {game.stockpile} chips</div>')
 
     def _odds_html(self) -> str:
         game = self.game
-        if game.phase != "choose_dice" or game.is_over:
+        if game.phase != CHOOSE_DICE or game.is_over:
             return ('<div style="font-size:16px">Teaching mode: the chances appear here when '
                     'a figure is chosen and the dice are to be rolled.</div>')
         position = game.positions[game.figure]
@@ -361,6 +366,13 @@ class _Refused(HabaLessonsError):
     """A click that makes no sense at the table now (shown as a message)."""
 
 
-def play(seats: Sequence[str] = (HUMAN, "optimal"), **options) -> widgets.VBox:
-    """Show a Spookies table: ``play(["human", "human", "greedy"])`` in a notebook cell."""
-    return SpookiesTable(seats, **options).widget
+def widget(seats: Sequence[str] = (HUMAN, "optimal"), **options) -> widgets.VBox:
+    """A Spookies table's root widget: ``spookies.widget(["human", "human", "greedy"])`` in a
+    notebook cell (options as for :class:`SpookiesTable`). The controller stays reachable
+    as the widget's ``spookies_table`` attribute."""
+    table = SpookiesTable(seats, **options)
+    table.widget.spookies_table = table
+    return table.widget
+
+
+callable_widget_module(__name__)

@@ -9,10 +9,11 @@ import pytest
 
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.exercises import check
+from haba_lessons.games import mouse_trap
 from haba_lessons.games.mouse_trap import Crank, EndTurn, SpendCheese, TakeCheese, position
 from haba_lessons.games.mouse_trap.analysis import (describe_action, mice_caught,
                                                     options_table, turn_ends)
-from haba_lessons.play import expectimax
+from haba_lessons.engine import expectimax
 
 R = Fraction(3, 4)
 SIXTH = Fraction(1, 6)
@@ -112,3 +113,18 @@ def test_an_unfinished_trap_leaves_no_decision_and_says_so():
         describe_action(state, wins.action)
     with pytest.raises(InvalidArgumentError, match="nobody has a decision"):
         options_table(state, {"win": wins})
+
+
+def test_what_should_ana_do_at_the_crank():
+    """Ana's mouse stands two spaces before Turn Crank with the trap complete, Ben is on the
+    Cheese Wheel: the chance that Ana catches Ben this turn is P(roll 2) * r."""
+    board = mouse_trap.default_board()
+    crank, wheel = board.turn_crank, board.cheese_wheel
+    before = next(s for s in range(len(board.spaces)) if board.land(s, 2) == crank
+                  and board.spaces[s].kind not in ("go_to",) and s != crank)
+    state = mouse_trap.position(["Ana", "Ben"], mice=[before, wheel], cheese=[0, 0],
+                                parts=board.trap_parts, reliability=Fraction(3, 4))
+    found = expectimax(state, leaf=lambda s: s.turns > 0 and not s.is_over)
+    faces = sum(board.land(before, k) == crank for k in range(1, board.die_sides + 1))
+    assert faces >= 1
+    assert found.values[0] == Fraction(faces, board.die_sides) * Fraction(3, 4)

@@ -7,6 +7,8 @@ from fractions import Fraction
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
+from haba_lessons.engine import expectimax
+from haba_lessons.games import quiet_as_a_mouse
 from haba_lessons.games.quiet_as_a_mouse import analysis, position
 
 # free: front red 2, yellow 3 and 4, purple 12; back red 1 and 2, yellow 4, orange 10
@@ -100,3 +102,18 @@ def test_floating_point_game_value_agrees_with_the_fractions():
     assert isinstance(fast.expected_turns, float) and fast.states == exact.states
     assert abs(fast.expected_turns - float(exact.expected_turns)) < 1e-9
     assert all(abs(a - float(b)) < 1e-12 for a, b in zip(fast.win, exact.win))
+
+
+def test_what_are_anas_chances_in_quiet_as_a_mouse():
+    """Steady hands (p = 1), one stick each, only the purple holes free: whoever first rolls
+    purple + purple places their last stick and wins. By hand: each roll fits with 1/36, so
+    P(Ana, who rolls first) = (1/36) / (1 - (35/36)^2) = 36/71. The search stops after 300
+    steps and counts an unfinished game as lost, so it is just below."""
+    castle = [(f, f) for f in range(1, 11)]          # red..orange taken on both walls
+    game = quiet_as_a_mouse.position(2, castle=castle, hands=[1, 1], p=1)
+    found = expectimax(game, horizon=300, cutoff=lambda s: (Fraction(0), Fraction(0)),
+                       key=lambda s: (s.phase, s.current, tuple(s.hands), s.roll, s.pair,
+                                      frozenset(s.castle.items())))
+    ana = Fraction(36, 71)
+    assert Fraction(1, 36) / (1 - Fraction(35, 36) ** 2) == ana
+    assert ana - Fraction(1, 1000) < found.values[0] <= ana

@@ -1,5 +1,6 @@
-"""Notebooks 03 and 05, "What should this player do now?": the exact search on a set-up
-position agrees with a hand derivation and with the game's own single-turn solver."""
+"""Notebook 03, "What should this player do now?": the exact search on a set-up position
+agrees with a hand derivation and with the game's own single-turn solver; the search sees
+the fines."""
 
 from __future__ import annotations
 
@@ -8,13 +9,11 @@ from fractions import Fraction
 
 import pytest
 
+from haba_lessons.engine import expectimax
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games import meow_meow, spookies
-from haba_lessons.games.meow_meow import analysis as meow_analysis
-from haba_lessons.games.spookies import analysis as spookies_analysis
-from haba_lessons.games.meow_meow import Card
+from haba_lessons.games import spookies
 from haba_lessons.games.spookies import Action, Rules
-from haba_lessons.play import expectimax
+from haba_lessons.games.spookies import analysis as spookies_analysis
 
 RULES = Rules.standard()
 BARE = (0,) * 7
@@ -105,43 +104,62 @@ def test_spookies_choice_table_refuses_what_is_not_a_decision():
         spookies_analysis.choice_table(search(game))
 
 
-# --- Meow Meow -------------------------------------------------------------------------------
-def owl_position():
-    ana, ben = [Card("red", "cow"), Card("red", "owl")], [Card("red", "pig")]
-    return meow_meow.position(2, hands=[ana, ben], top=Card("red", "hen"))
+def test_what_should_ana_do_in_spookies():
+    """Hanja on >=9, Ana holds 10 chips: the exact search and the optimal-turn analysis
+    name the same choice and value."""
+    game = spookies.position(["Ana", "Ben"], figures={"Hanja": 5}, stockpile=40,
+                             chips=[10, 10], figure="Hanja")
+    assert game.phase == spookies.CHOOSE_DICE
+    found = expectimax(game, payoff=lambda s: tuple(Fraction(len(c)) for c in s.chips),
+                       leaf=lambda s: s.current != 0, horizon=8,
+                       key=lambda s: (s.phase, tuple(s.positions), s.dice,
+                                      tuple(map(len, s.chips)), s.current))
+    policy = spookies_analysis.solve_turn(game.rules)
+    assert found.action == policy.best_action(5, first_roll=True)
+    assert found.values[0] - 10 == policy.value(5, first_roll=True)
 
 
-def chances(cutoff):
-    best = expectimax(owl_position(), horizon=4, cutoff=lambda s: cutoff)
-    return {str(a): v[0] for a, v in best.actions}
+# --- the search sees the fines ------------------------------------------------------------------
+
+def known_points(state):
+    """Each player's points of the chips whose values are known (face-down chips left out)."""
+    return tuple(Fraction(sum(v for v in c if v is not None)) for c in state.chips)
 
 
-def test_owl_or_cow_by_hand():
-    # By hand: the owl skips Ben, and Ana's red cow fits the red owl: her last card. The cow
-    # instead lets Ben's red pig follow (same colour): his last card.
-    state = owl_position()
-    state.apply(meow_meow.Play(Card("red", "owl")))
-    assert state.current_player == 0
-    state.apply(meow_meow.Play(Card("red", "cow")))
-    assert state.is_over and state.winners == (0,)
-    state = owl_position()
-    state.apply(meow_meow.Play(Card("red", "cow")))
-    state.apply(meow_meow.Play(Card("red", "pig")))
-    assert state.is_over and state.winners == (1,)
+def ana_holds_a_one_and_a_five(space=3):
+    return spookies.position(["Ana", "Ben"], figures={"Hanja": space}, stockpile=40,
+                             chips=[[1, 5], 0], figure="Hanja")
 
 
-def test_the_values_quoted_in_notebook_05_are_exact():
-    low, high = chances((0, 0)), chances((1, 1))   # unfinished rounds: nobody / everybody won
-    for choice, value in (("play red owl", 1), ("play red cow", 0)):
-        assert low[choice] == high[choice] == value   # decided within the horizon
-    assert low["draw"] == 0 < high["draw"]              # drawing is not decided within 4 steps
+def test_a_fine_is_a_chance_node_the_search_averages_over():
+    """By hand: from >=7, 4 2 1 1 gives 6: Hanja falls one space and Ana pays one of her two
+    chips, picked at random: she keeps the 5 or the 1, 1/2 each, so 3 points on average and
+    a chance of 1/2 to keep 5 points. (An engine drawing the fine from its own generator
+    would give 1 or 5, whichever the generator picked.)"""
+    game = ana_holds_a_one_and_a_five()
+    game.apply(Action("roll", 4))
+    game.apply_chance((4, 2, 1, 1))
+    assert game.is_chance_node and dict(game.chance_outcomes()) == {(5,): Fraction(1, 2),
+                                                                    (1,): Fraction(1, 2)}
+    turn_over = lambda s: s.current != 0                       # noqa: E731
+    assert expectimax(game, payoff=known_points, leaf=turn_over).values[0] == 3
+    keeps_five = expectimax(game, leaf=turn_over,
+                            payoff=lambda s: (Fraction(sum(s.chips[0]) >= 5), Fraction(0)))
+    assert keeps_five.values[0] == Fraction(1, 2)
 
 
-def test_meow_meow_choice_table():
-    best = expectimax(owl_position(), horizon=4, cutoff=lambda s: (0, 0))
-    table = meow_analysis.choice_table(best, player=0)
-    assert list(table.columns) == ["choice", "chance to win", "≈"]
-    assert list(table["choice"]) == ["play red owl", "play red cow", "draw"]
-    assert list(table["chance to win"]) == ["1", "0", "0"]
-    with pytest.raises(InvalidArgumentError, match="child"):
-        meow_analysis.choice_table(best, player=5)
+def test_the_value_of_a_roll_counts_every_fine_with_its_chance():
+    """By hand, from >=7 with 4 dice (every one of the 1296 rolls counted): a result of 8 or
+    more is a success (her chips stay; the reward is face down), 7 is equal, 6 falls one
+    space (she keeps 5 or 1: 3 on average), 5 or less falls 2 or more spaces (she pays both
+    chips). The search over the engine gives the same expected known points."""
+    ways = {"keep": 0, "one": 0, "both": 0}
+    for roll in itertools.product(range(1, 7), repeat=4):
+        result = sum(sorted(roll)[-2:])
+        ways["keep" if result >= 7 else "one" if result == 6 else "both"] += 1
+    by_hand = (Fraction(ways["keep"], 1296) * 6 + Fraction(ways["one"], 1296) * 3)
+    game = ana_holds_a_one_and_a_five()
+    game.apply(Action("roll", 4))
+    found = expectimax(game, payoff=known_points,
+                       leaf=lambda s: s.current != 0 or s.successes > 0)
+    assert found.values[0] == by_hand
