@@ -7,6 +7,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 HABA_EXTRA=test source scripts/setup-env.sh
+# JupyterHub's web proxy for the class server's test, once, where npm is installed (without
+# it that test is skipped with the reason, except in CI)
+if [ ! -x deploy/class-server/node_modules/.bin/configurable-http-proxy ] \
+    && command -v npm >/dev/null 2>&1; then
+  npm ci --prefix deploy/class-server --no-audit --no-fund --loglevel=error
+fi
 rm -rf build/student-notebooks
 .venv/bin/haba-lessons student-copies notebooks build/student-notebooks
 # the German edition's shipped notebooks (notebooks/de, collected by nbval with notebooks/)
