@@ -9,7 +9,6 @@ milliseconds while ``6**40`` rolls would take longer than the universe is old.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import comb
 
 from ._checks import require_int

@@ -7,9 +7,7 @@ entries, and German's own rules (two plural forms, a decimal comma).
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 

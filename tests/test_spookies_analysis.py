@@ -11,7 +11,7 @@ import pytest
 
 from haba_lessons.engine import play
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.spookies import Action, Rules, new_game, position
+from haba_lessons.games.spookies import Action, Rules, position
 from haba_lessons.games.spookies.analysis import (expected_fine, one_more_roll_table,
                                                   one_roll_value, policy_table, solve_turn,
                                                   success_probability, turn_value)

@@ -22,7 +22,6 @@ import sympy
 
 from ...distribution import Distribution
 from ...draws import hypergeometric
-from ...errors import InvalidArgumentError
 from ...engine import ranked_choices
 from .deck import Card
 from .rules import Rules, make_rules, matches

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..._checks import require_int
 from ...distribution import Distribution
@@ -27,6 +27,9 @@ from .counts import (STRATEGIES, Counts, _blocked, blocked_probability, full_cou
                      orientation_choices, placement_outcomes)
 from .layout import Layout, load_layout
 from .rules import CHOOSE, SILENT, Game, Skill
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 # --- dice ---------------------------------------------------------------------------------
