@@ -18,6 +18,7 @@ from .charts import HEIGHT, OKABE_ITO, WIDTH
 from .classlab.inference import BetaPosterior
 from .distribution import Distribution
 from .errors import InvalidArgumentError
+from .i18n import _, label
 from .trees import Tree
 from .two_way import TwoWayTable
 
@@ -46,8 +47,11 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
     # x is in pixels: each stage's column is as wide as its longest label, and a branch runs
     # from the end of its parent's column to the start of its own, its probability beside
     # its middle; the products stand after the last column.
+    # Only the drawing speaks the language in use; the tree's data keeps its labels.
+    start = _("start")
     stages = len(tree.stages)
-    widths = [len("start")] + [max(len(path.labels[d]) for path in paths) for d in range(stages)]
+    widths = [len(start)] + [max(len(label(path.labels[d])) for path in paths)
+                             for d in range(stages)]
     columns = [0.0]
     for d in range(stages):
         columns.append(columns[d] + widths[d] * CHAR_PX + BRANCH_PX)
@@ -55,7 +59,7 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
     total_width = max(WIDTH, products_x + max(len(str(p.probability)) + 2 for p in paths)
                       * CHAR_PX + 8)
     lift = 0.3
-    edges, texts = [], [{"x": 0, "y": y_of(()), "text": "start", "align": "left"}]
+    edges, texts = [], [{"x": 0, "y": y_of(()), "text": start, "align": "left"}]
     seen: set[tuple[str, ...]] = set()
     for path in paths:
         for depth in range(len(path.labels)):
@@ -69,12 +73,13 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
             x1, y0, y1 = columns[depth + 1], y_of(parent), y_of(node)
             edges.append({"x": x0, "y": y0, "x2": x1 - 5, "y2": y1,
                           "width": 4 if on_marked else 1.5,
-                          "branch": f"{node[-1]} | {' → '.join(parent) or 'start'}",
+                          "branch": f"{label(node[-1])} | "
+                                    f"{' → '.join(map(label, parent)) or start}",
                           "probability": str(probability)})
             outward = lift if y1 > y0 else -lift          # below a falling branch
             texts.append({"x": (x0 + x1) / 2, "y": (y0 + y1) / 2 + outward,
                           "text": str(probability), "align": "center"})
-            texts.append({"x": x1, "y": y1, "text": node[-1], "align": "left"})
+            texts.append({"x": x1, "y": y1, "text": label(node[-1]), "align": "left"})
         texts.append({"x": products_x, "y": leaf_y[path.labels],
                       "text": f"= {path.probability}", "align": "left"})
     x = alt.X("x:Q", axis=None, scale=alt.Scale(domain=[0, total_width]))
@@ -85,16 +90,17 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
     words = [alt.Chart(alt.Data(values=[t for t in texts if t["align"] == align])).mark_text(
         fontSize=13, color=INK, align=align).encode(x=x, y=y, text="text:N")
         for align in ("left", "center", "right")]
-    headers = alt.Chart(alt.Data(values=[{"x": columns[i + 1], "y": -0.6, "text": name}
+    headers = alt.Chart(alt.Data(values=[{"x": columns[i + 1], "y": -0.6, "text": label(name)}
                                          for i, name in enumerate(tree.stages)])).mark_text(
         fontSize=12, fontStyle="italic", color=INK, baseline="top", align="left").encode(
         x=x, y=y, text="text:N")
     return alt.layer(lines, *words, headers).properties(
         title=title, width=round(total_width), height=max(HEIGHT, 34 * len(paths)),
-        description=description or (
-            f"Tree diagram: {title}. {stages} stages ({', '.join(tree.stages)}), "
-            f"{len(paths)} paths; each branch shows its probability given the path to it, "
-            f"each path ends with the product along it."))
+        description=description or _(
+            "Tree diagram: {title}. {stages} stages ({names}), {paths} paths; each branch "
+            "shows its probability given the path to it, each path ends with the product "
+            "along it.").format(title=title, stages=stages, paths=len(paths),
+                                names=", ".join(map(label, tree.stages))))
 
 
 def venn_diagram(table: TwoWayTable, *, title: str, shares: bool = False,
