@@ -272,3 +272,20 @@ def test_the_translator_replaces_only_the_listed_shown_strings():
         line = eval(compile(ast.Expression(tree.body[-1].value.args[0]), "<t>", "eval"),
                     namespace)
     assert line == "0,50 bei 100\u202f000 Würfen"
+
+
+def test_a_conditional_given_to_print_is_shown_in_either_branch():
+    """``print("So:", "helps" if x else "no edge" if y else "hurts")`` shows a branch: each
+    is a code string translated as the cell runs, not a label left English."""
+    import ast
+
+    source = 'print("So:", "helps" if low > 1 else "no edge" if high > 1 else "hurts")\n'
+    tree = ast.parse(source)
+    assert sorted(s.text for s in code.shown_strings(tree)) == ["So:", "helps", "hurts",
+                                                                 "no edge"]
+    assert list(code.label_strings(tree)) == []
+    translated = code.Translator({"helps": "hilft", "hurts": "schadet", "no edge": "kein Vorteil"},
+                                 "de").visit(ast.parse(source))
+    call = translated.body[0].value
+    assert [eval(compile(ast.Expression(call.args[1]), "<t>", "eval"), {"low": low, "high": high})
+            for low, high in ((2, 2), (0, 2), (0, 0))] == ["hilft", "kein Vorteil", "schadet"]

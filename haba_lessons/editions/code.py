@@ -5,7 +5,8 @@ becomes ``setup(lang="de")``). What a cell prints and titles is translated at ru
 IPython AST transformer that ``setup(lang=...)`` installs replaces exactly the strings that
 a catalog lists, in exactly these places (:func:`shown_strings`):
 
-- a string or f-string given to ``print(...)``;
+- a string or f-string given to ``print(...)``, or either branch of a conditional
+  ``"..." if ... else "..."`` given there;
 - a string or f-string given as ``title=``, ``x_title=``, ``y_title=``, ``description=``,
   ``subtitle=`` or ``caption=`` (the charts' words).
 
@@ -77,10 +78,20 @@ def shown_strings(tree: ast.AST) -> Iterator[Shown]:
             candidates += node.args
         candidates += [keyword.value for keyword in node.keywords
                        if keyword.arg in SHOWN_KEYWORDS]
-        for candidate in candidates:
+        for candidate in _branches(candidates):
             text = template(candidate)
             if _worth_translating(text):
                 yield Shown(text, candidate)
+
+
+def _branches(candidates: list[ast.expr]) -> Iterator[ast.expr]:
+    """The candidates, a conditional ``a if c else b`` given as its branches (nested too):
+    ``print("So:", "yes" if ok else "no")`` shows whichever branch is taken."""
+    for candidate in candidates:
+        if isinstance(candidate, ast.IfExp):
+            yield from _branches([candidate.body, candidate.orelse])
+        else:
+            yield candidate
 
 
 def label_strings(tree: ast.AST) -> Iterator[str]:
