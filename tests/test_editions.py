@@ -289,3 +289,18 @@ def test_a_conditional_given_to_print_is_shown_in_either_branch():
     call = translated.body[0].value
     assert [eval(compile(ast.Expression(call.args[1]), "<t>", "eval"), {"low": low, "high": high})
             for low, high in ((2, 2), (0, 2), (0, 0))] == ["hilft", "kein Vorteil", "schadet"]
+
+
+def test_a_shown_fstring_without_words_still_writes_its_numbers_the_german_way():
+    # No catalog lists "≈ {p:.4f}" (nothing in it to translate), yet German prose beside it
+    # says "0,2494": the number must not keep its English point.
+    import ast
+
+    source = 'print("P =", x, f"≈ {p:.4f}")\nprint(f"{p!r}")\nprint(f"{{p}}")\n'
+    tree = code.Translator({}, "de").visit(ast.parse(source))
+    namespace = {"p": 0.24939}
+    with i18n.using("de"):
+        shown = [eval(compile(ast.Expression(statement.value.args[-1]), "<t>", "eval"),
+                      namespace) for statement in tree.body]
+    assert shown == ["≈ 0,2494", "0.24939", "{p}"]     # a repr and a brace stay as written
+    assert "'P ='" in ast.unparse(tree)

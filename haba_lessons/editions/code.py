@@ -68,8 +68,10 @@ def _worth_translating(text: str | None) -> bool:
     return text is not None and bool(_LETTERS.search(re.sub(r"\{[^{}]*\}", "", text)))
 
 
-def shown_strings(tree: ast.AST) -> Iterator[Shown]:
-    """The strings of ``tree`` that a reader sees: print arguments and shown keywords."""
+def shown_strings(tree: ast.AST, *, wordless: bool = False) -> Iterator[Shown]:
+    """The strings of ``tree`` that a reader sees: print arguments and shown keywords
+    (with ``wordless``, instead the f-strings among them with no word to translate, such as
+    ``f"≈ {x:.4f}"``, whose numbers are still written the language's way)."""
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -80,7 +82,9 @@ def shown_strings(tree: ast.AST) -> Iterator[Shown]:
                        if keyword.arg in SHOWN_KEYWORDS]
         for candidate in _branches(candidates):
             text = template(candidate)
-            if _worth_translating(text):
+            if wordless and isinstance(candidate, ast.JoinedStr) and not _worth_translating(text):
+                yield Shown(text, candidate)
+            elif not wordless and _worth_translating(text):
                 yield Shown(text, candidate)
 
 
@@ -202,6 +206,9 @@ class Translator(ast.NodeTransformer):
             else:
                 replacements[id(item.node)] = ast.copy_location(ast.Constant(translation),
                                                                 item.node)
+        for item in shown_strings(tree, wordless=True):
+            replacements[id(item.node)] = translated_fstring(item.node, item.text,
+                                                             self._number_call())
         if replacements:
             tree = _Replace(replacements).visit(tree)
             ast.fix_missing_locations(tree)
