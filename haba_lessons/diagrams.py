@@ -18,7 +18,7 @@ from .charts import HEIGHT, OKABE_ITO, WIDTH
 from .classlab.inference import BetaPosterior
 from .distribution import Distribution
 from .errors import InvalidArgumentError
-from .i18n import _, label
+from .i18n import _, event_label, label
 from .trees import Tree
 from .two_way import TwoWayTable
 
@@ -119,25 +119,28 @@ def venn_diagram(table: TwoWayTable, *, title: str, shares: bool = False,
         value = value / scale
         return str(int(value)) if value.denominator == 1 else str(value)
 
-    regions = [(-1.0, show(table.cell(a, not_b)), f"{a}, not {b}"),
-               (0.0, show(table.cell(a, b)), f"{a} and {b}"),
-               (1.0, show(table.cell(not_a, b)), f"{b}, not {a}")]
+    shown_a, shown_b = event_label(a), event_label(b)     # the drawing's words only
+    regions = [(-1.0, show(table.cell(a, not_b)), _("{a}, not {b}").format(a=shown_a, b=shown_b)),
+               (0.0, show(table.cell(a, b)), _("{a} and {b}").format(a=shown_a, b=shown_b)),
+               (1.0, show(table.cell(not_a, b)), _("{a}, not {b}").format(a=shown_b, b=shown_a))]
     x = alt.X("x:Q", axis=None, scale=alt.Scale(domain=[-2.4, 2.4]))
     y = alt.Y("y:Q", axis=None, scale=alt.Scale(domain=[-1.5, 1.5]))
     space = alt.Chart(alt.Data(values=[{"x": -2.35, "y": -1.45, "x2": 2.35, "y2": 1.45}])
                       ).mark_rect(fill=None, stroke="#808080", strokeWidth=1.5).encode(
         x=x, y=y, x2="x2:Q", y2="y2:Q")
-    circles = alt.Chart(alt.Data(values=[{"x": -0.6, "y": 0, "event": a},
-                                         {"x": 0.6, "y": 0, "event": b}])).mark_point(
+    circles = alt.Chart(alt.Data(values=[{"x": -0.6, "y": 0, "event": shown_a},
+                                         {"x": 0.6, "y": 0, "event": shown_b}])).mark_point(
         shape="circle", size=30_000, filled=True, opacity=0.3).encode(
-        x=x, y=y, color=alt.Color("event:N", sort=[a, b], title=None,
-                                  scale=alt.Scale(domain=[a, b], range=OKABE_ITO[:2]),
+        x=x, y=y, color=alt.Color("event:N", sort=[shown_a, shown_b], title=None,
+                                  scale=alt.Scale(domain=[shown_a, shown_b],
+                                                  range=OKABE_ITO[:2]),
                                   legend=alt.Legend(orient="bottom")))
     inside = [{"x": x0, "y": 0, "text": value, "region": name} for x0, value, name in regions]
-    corners = [{"x": -2.25, "y": -1.28, "text": f"neither: {show(table.cell(not_a, not_b))}",
-                "region": f"not {a}, not {b}"}]
-    total = [{"x": 2.25, "y": 1.28, "text": f"all: {show(table.total)}",
-              "region": "the whole sample space"}]
+    corners = [{"x": -2.25, "y": -1.28,
+                "text": _("neither: {count}").format(count=show(table.cell(not_a, not_b))),
+                "region": _("not {a}, not {b}").format(a=shown_a, b=shown_b)}]
+    total = [{"x": 2.25, "y": 1.28, "text": _("all: {count}").format(count=show(table.total)),
+              "region": _("the whole sample space")}]
     words = [alt.Chart(alt.Data(values=values)).mark_text(
         color=INK, fontSize=size, align=align).encode(x=x, y=y, text="text:N",
                                                       tooltip=["region:N", "text:N"])
@@ -145,10 +148,12 @@ def venn_diagram(table: TwoWayTable, *, title: str, shares: bool = False,
                                     (total, 14, "right"))]
     return alt.layer(space, circles, *words).properties(
         title=title, width=WIDTH, height=HEIGHT,
-        description=description or (
-            f"Venn diagram: {title}. Two circles, {a} and {b}; the overlap holds "
-            f"{regions[1][1]}, only {a} {regions[0][1]}, only {b} {regions[2][1]}, neither "
-            f"{show(table.cell(not_a, not_b))}, of {show(table.total)} in all."))
+        description=description or _(
+            "Venn diagram: {title}. Two circles, {a} and {b}; the overlap holds {both}, only "
+            "{a} {only_a}, only {b} {only_b}, neither {neither}, of {total} in all.").format(
+            title=title, a=shown_a, b=shown_b, both=regions[1][1], only_a=regions[0][1],
+            only_b=regions[2][1], neither=show(table.cell(not_a, not_b)),
+            total=show(table.total)))
 
 
 def grid_posterior_chart(posterior: Distribution, beta: BetaPosterior, *, title: str,

@@ -187,3 +187,11 @@ def label(text: Any) -> Any:
 
     found = notebook_label(text, language())
     return found if found != text else gettext(text)
+
+
+def event_label(text: Any) -> Any:
+    """An event's name as :func:`label` draws it; ``"not A"`` (the complement a two-way
+    table names) is "not" in the language in use before A's own label."""
+    if isinstance(text, str) and text.startswith("not ") and label(text) == text:
+        return gettext("not {event}").format(event=label(text[4:]))
+    return label(text)

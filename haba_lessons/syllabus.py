@@ -25,7 +25,7 @@ import nbformat
 
 from .catalog import notebooks
 from .errors import DataFileError
-from .i18n import _
+from .i18n import N_, _
 
 COVERAGE = ("covered", "partly", "not")
 WORDING = {"quoted": "", "unchecked": "†", "paraphrased": "‡"}
@@ -288,7 +288,7 @@ def full_table(syllabus_map: SyllabusMap, folder: str | Path,
 
 
 #: How a coverage value reads in the table (translated where it is shown).
-_COVERAGE_WORDS = {"covered": "covered", "partly": "partly", "not": "not"}
+_COVERAGE_WORDS = {"covered": N_("covered"), "partly": N_("partly"), "not": N_("not")}
 
 
 def render(syllabus_map: SyllabusMap, folder: str | Path, find: Finder | None = None) -> str:

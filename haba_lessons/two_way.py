@@ -26,6 +26,7 @@ import pandas as pd
 
 from .errors import InvalidArgumentError
 from .events import Event, Space, as_predicate
+from .i18n import _, event_label
 from .distribution import Distribution
 
 TOTAL = "total"
@@ -169,7 +170,7 @@ class TwoWayTable:
         data[TOTAL] = [show(self.row_total(r)) for r in self.rows] + [show(self.total)]
         frame = pd.DataFrame(data, index=list(self.rows) + [TOTAL])
         frame.index.name = f"{self.row_name} \\ {self.column_name}"
-        return frame
+        return _shown(frame)
 
     def _row(self, row: str) -> int:
         try:
@@ -183,6 +184,16 @@ class TwoWayTable:
         except ValueError:
             raise InvalidArgumentError(f"no column {column!r}: the columns are "
                                        f"{list(self.columns)}.") from None
+
+
+def _shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame with its row, column and axis names in the language in use (the table's
+    own data keeps its English names)."""
+    name = lambda text: _("total") if text == TOTAL else event_label(text)   # noqa: E731
+    shown = frame.rename(index=name, columns=name)
+    row_name, _sep, column_name = str(frame.index.name).partition(" \\ ")
+    shown.index.name = f"{event_label(row_name)} \\ {event_label(column_name)}"
+    return shown
 
 
 def _number(value: Fraction) -> int | str:
