@@ -223,6 +223,9 @@ def test_every_number_is_the_same_in_both_editions(name):
             parts_en, parts_de = _comparable(a), _comparable(b)
             assert parts_en.keys() == parts_de.keys(), f"code cell {number}"
             for kind in parts_en:
+                if parts_en[kind] == parts_de[kind]:
+                    continue            # not translated (yet): the same text, the same numbers;
+                                        # read as German, "(6,2)" would wrongly be one number 6.2
                 assert Counter(_numbers(parts_en[kind], "en")) == \
                     Counter(_numbers(parts_de[kind], "de")), f"code cell {number}, {kind}"
 
