@@ -13,7 +13,7 @@ from math import floor
 import pandas as pd
 import sympy
 
-from .i18n import _
+from .i18n import _, ngettext
 from ._checks import require_int
 from .counting import n as dice_symbol
 from .counting import top_two_count, top_two_pairs
@@ -36,7 +36,8 @@ def ways_table(distribution: Distribution, outcomes: int) -> pd.DataFrame:
 
 def counts_by_dice(distributions: Mapping[int, Distribution], sides: int = 6) -> pd.DataFrame:
     """One row per number of dice k: how many of the sides**k rolls give each result."""
-    return pd.DataFrame({f"{k} dice (of {sides**k})": {r: int(p * sides**k) for r, p in dist.items()}
+    return pd.DataFrame({ngettext("{k} die (of {outcomes})", "{k} dice (of {outcomes})", k)
+                         .format(k=k, outcomes=sides**k): {r: int(p * sides**k) for r, p in dist.items()}
                          for k, dist in distributions.items()}).T.fillna(0).astype(int)
 
 
@@ -50,8 +51,8 @@ def top_pair_table(dice: int, sides: int = 6) -> pd.DataFrame:
 def formula_table(formulas: Mapping[int, sympy.Expr], dice: tuple[int, ...] = (2, 3, 4)) -> pd.DataFrame:
     """Per total: its top pairs, the count as a formula in n, and the formula at each number of dice."""
     table = {
-        "pairs (a, b)": {t: " ".join(f"({a},{b})" for a, b in top_two_pairs(t)) for t in formulas},
-        "rolls with this total, n dice": {t: str(sympy.powsimp(sympy.expand(f), combine="exp"))
+        _("pairs (a, b)"): {t: " ".join(f"({a},{b})" for a, b in top_two_pairs(t)) for t in formulas},
+        _("rolls with this total, n dice"): {t: str(sympy.powsimp(sympy.expand(f), combine="exp"))
                                           for t, f in formulas.items()},
     }
     for k in dice:
@@ -62,8 +63,8 @@ def formula_table(formulas: Mapping[int, sympy.Expr], dice: tuple[int, ...] = (2
 def success_table(best: Mapping[int, Distribution]) -> pd.DataFrame:
     """Spookies' chances of success per space and number of dice, and of a 12 in the attic."""
     return pd.DataFrame({
-        f"{k} dice": {**{f"reach ≥{t}": str(dist.at_least(t)) for t in SPOOKIES_TARGETS},
-                      "a 12 in the attic": str(dist[12])}
+        _dice(k): {**{_reach(t): str(dist.at_least(t)) for t in SPOOKIES_TARGETS},
+                   _("a 12 in the attic"): str(dist[12])}
         for k, dist in best.items()})
 
 
@@ -76,5 +77,13 @@ def one_in(p: Fraction) -> int:
 
 def fair_odds_table(best: Mapping[int, Distribution]) -> pd.DataFrame:
     """The "1 in N" chance of each success of ``success_table``, rounded half up."""
-    return pd.DataFrame({f"{k} dice": {f"reach ≥{t}": one_in(dist.at_least(t)) for t in SPOOKIES_TARGETS}
+    return pd.DataFrame({_dice(k): {_reach(t): one_in(dist.at_least(t)) for t in SPOOKIES_TARGETS}
                          for k, dist in best.items()})
+
+
+def _dice(k: int) -> str:
+    return ngettext("{k} die", "{k} dice", k).format(k=k)
+
+
+def _reach(target: int) -> str:
+    return _("reach ≥{target}").format(target=target)
