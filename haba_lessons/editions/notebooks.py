@@ -24,7 +24,8 @@ from .catalogs import Wanted
 
 #: Notebook 00's cells that are generated (their words come from their own catalogs).
 GENERATED_CELLS = ("lessons-table", "syllabus-map")
-_SETUP = re.compile(r"\bsetup\((\s*\))?")
+#: A ``setup(...)`` call; its arguments may hold one level of parentheses (``setup(int(s))``).
+_SETUP = re.compile(r"\bsetup\(((?:[^()]|\([^()]*\))*)\)")
 _LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -62,9 +63,10 @@ def _parse(source: str) -> ast.AST | None:
 
 
 def with_language(source: str, language: str) -> str:
-    """A code cell's source with every ``setup(`` call given the language."""
-    return _SETUP.sub(lambda m: f'setup(lang="{language}")' if m.group(1)
-                      else f'setup(lang="{language}", ', source)
+    """A code cell's source with every ``setup(...)`` call given the language as its last
+    argument (a keyword follows the positional ones: ``setup(SEED, lang="de")``)."""
+    return _SETUP.sub(lambda m: f'setup({m.group(1)}, lang="{language}")' if m.group(1).strip()
+                      else f'setup(lang="{language}")', source)
 
 
 def translated(notebook: nbformat.NotebookNode, texts: dict, language: str,
