@@ -185,6 +185,12 @@ def _numbers_in_text(text: str, language: str) -> list[str]:
             for n in _DE_NUMBER.findall(text)]
 
 
+#: Keys of a chart's spec whose numbers are not the lesson's: the schema's address, the
+#: number locale, and where a drawing places its words (a tree's columns are as wide as
+#: its labels, which are longer in German: "nicht Rot" for "not red").
+NOT_NUMBERS_OF_THE_LESSON = ("$schema", "locale", "x", "x2", "width")
+
+
 def _numbers(value, language: str) -> list[str]:
     """Every number in an output: JSON numbers as they are, numbers in text by the
     language's way of writing them."""
@@ -196,8 +202,8 @@ def _numbers(value, language: str) -> list[str]:
         return _numbers_in_text(value, language)
     if isinstance(value, list):
         return [n for item in value for n in _numbers(item, language)]
-    if isinstance(value, dict):          # a chart's schema address and number locale aside
-        return [n for key, item in value.items() if key not in ("$schema", "locale")
+    if isinstance(value, dict):          # a chart's schema address, number locale and layout aside
+        return [n for key, item in value.items() if key not in NOT_NUMBERS_OF_THE_LESSON
                 for n in _numbers(item, language)]
     return []
 
