@@ -219,10 +219,30 @@ def _comparable(output: dict) -> dict[str, object]:
             and not (kind == "text/html" and "haba-widget-notice" in "".join(value))}
 
 
+#: Library sentences a German notebook still prints in English, numbers and all ("n = 10,000"),
+#: until their module is wrapped in ``_()``: a line of a German output holding one is read
+#: the English way. Each must still be found, so an entry ends when its sentence is translated.
+STILL_ENGLISH = {
+    "10-markov-chains.ipynb": ["turns (95% CI"],   # haba_lessons.markov.TurnsEstimate.__str__
+}
+
+
+def _german_numbers(value, still_english: list[str], found: set[str]) -> list[str]:
+    if not isinstance(value, str) or not still_english:
+        return _numbers(value, "de")
+    numbers = []
+    for line in value.splitlines():
+        english = [sentence for sentence in still_english if sentence in line]
+        found.update(english)
+        numbers += _numbers(line, "en" if english else "de")
+    return numbers
+
+
 @pytest.mark.parametrize("name", GERMAN.notebooks)
 def test_every_number_is_the_same_in_both_editions(name):
     english = nbformat.read(ROOT / "notebooks" / name, as_version=4)
     german = nbformat.read(ROOT / "notebooks" / "de" / name, as_version=4)
+    still_english, found = STILL_ENGLISH.get(name, []), set()
     for number, (en, de) in enumerate(zip(_outputs(english), _outputs(german)), start=1):
         assert len(en) == len(de), f"code cell {number}: a different number of outputs"
         for a, b in zip(en, de):
@@ -233,7 +253,10 @@ def test_every_number_is_the_same_in_both_editions(name):
                     continue            # not translated (yet): the same text, the same numbers;
                                         # read as German, "(6,2)" would wrongly be one number 6.2
                 assert Counter(_numbers(parts_en[kind], "en")) == \
-                    Counter(_numbers(parts_de[kind], "de")), f"code cell {number}, {kind}"
+                    Counter(_german_numbers(parts_de[kind], still_english, found)), \
+                    f"code cell {number}, {kind}"
+    assert found == set(still_english), \
+        f"now translated, remove from STILL_ENGLISH: {sorted(set(still_english) - found)}"
 
 
 @pytest.mark.parametrize("english, german", [
@@ -256,9 +279,22 @@ def test_code_cells_differ_only_in_the_language_setting(name):
     for en, de in zip(english.cells, german.cells):
         assert en.cell_type == de.cell_type
         if en.cell_type == "code":
-            assert de.source.replace('setup(lang="de")', "setup()").replace(
-                ', lang="de")', ")") == en.source
+            assert re.sub(r'(, ?)?lang="de"\)', ")", de.source) == en.source
             assert en.metadata.get("tags") == de.metadata.get("tags")
+
+
+@pytest.mark.parametrize("english, german", [
+    ("_ = setup()", '_ = setup(lang="de")'),
+    ("rng = setup(SEED)", 'rng = setup(SEED, lang="de")'),
+    ("rng = setup(seed=SEED,)", 'rng = setup(seed=SEED, lang="de")'),
+    ("rng = course.setup(\n    SEED)", 'rng = course.setup(\n    SEED, lang="de")'),
+    ("t = 'Käse'; rng = setup(SEED)", 't = \'Käse\'; rng = setup(SEED, lang="de")'),
+    ("a = setup(1); b = setup()", 'a = setup(1, lang="de"); b = setup(lang="de")'),
+    ("%time x = setup()", '%time x = setup(lang="de")'),
+])
+def test_the_language_is_given_to_setup_as_its_last_argument(english, german):
+    """A keyword before a positional argument would not compile (``setup(lang="de", SEED)``)."""
+    assert nb_edition.with_language(english, "de") == german
 
 
 @pytest.mark.parametrize("name", GERMAN.notebooks)

@@ -24,8 +24,7 @@ from .catalogs import Wanted
 
 #: Notebook 00's cells that are generated (their words come from their own catalogs).
 GENERATED_CELLS = ("lessons-table", "syllabus-map")
-#: A ``setup(...)`` call; its arguments may hold one level of parentheses (``setup(int(s))``).
-_SETUP = re.compile(r"\bsetup\(((?:[^()]|\([^()]*\))*)\)")
+_SETUP = re.compile(r"\bsetup\((\s*\))?")
 _LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -63,10 +62,33 @@ def _parse(source: str) -> ast.AST | None:
 
 
 def with_language(source: str, language: str) -> str:
-    """A code cell's source with every ``setup(...)`` call given the language as its last
-    argument (a keyword follows the positional ones: ``setup(SEED, lang="de")``)."""
-    return _SETUP.sub(lambda m: f'setup({m.group(1)}, lang="{language}")' if m.group(1).strip()
-                      else f'setup(lang="{language}")', source)
+    """A code cell's source with every ``setup(...)`` call given the language, as its last
+    argument (``setup(SEED)`` becomes ``setup(SEED, lang="de")``: a keyword before a
+    positional argument would not compile)."""
+    tree = _parse(source)
+    if tree is None:               # IPython magics: only the argument-free call is changed
+        return _SETUP.sub(lambda m: f'setup(lang="{language}")' if m.group(1) else m.group(0),
+                          source)
+    lines = source.splitlines(keepends=True)
+    ends = sorted(((call.end_lineno, call.end_col_offset, bool(call.args or call.keywords))
+                   for call in ast.walk(tree) if _is_setup(call)), reverse=True)
+    for line, column, has_arguments in ends:
+        text = lines[line - 1].encode()            # the AST counts columns in UTF-8 bytes
+        closing = column - 1                       # the call's ")"
+        before = text[:closing].rstrip()
+        argument = (f'lang="{language}"' if not has_arguments
+                    else f' lang="{language}"' if before.endswith(b",")
+                    else f', lang="{language}"')
+        lines[line - 1] = (text[:closing] + argument.encode() + text[closing:]).decode()
+    return "".join(lines)
+
+
+def _is_setup(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Call):
+        return False
+    function = node.func
+    return (isinstance(function, ast.Name) and function.id == "setup") or \
+        (isinstance(function, ast.Attribute) and function.attr == "setup")
 
 
 def translated(notebook: nbformat.NotebookNode, texts: dict, language: str,
