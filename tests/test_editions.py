@@ -227,6 +227,15 @@ def test_every_number_is_the_same_in_both_editions(name):
                     Counter(_numbers(parts_de[kind], "de")), f"code cell {number}, {kind}"
 
 
+def test_the_language_is_the_last_argument_of_setup():
+    assert nb_edition.with_language("rng = setup()", "de") == 'rng = setup(lang="de")'
+    assert nb_edition.with_language("rng = setup(SEED)  # seed", "de") == \
+        'rng = setup(SEED, lang="de")  # seed'
+    assert nb_edition.with_language("setup(seed=f(1))\nsetup()", "de") == \
+        'setup(seed=f(1), lang="de")\nsetup(lang="de")'
+    compile(nb_edition.with_language("rng = setup(SEED)", "de"), "cell", "exec")
+
+
 @pytest.mark.parametrize("name", GERMAN.notebooks)
 def test_code_cells_differ_only_in_the_language_setting(name):
     english = nbformat.read(ROOT / "notebooks" / name, as_version=4)
@@ -235,7 +244,7 @@ def test_code_cells_differ_only_in_the_language_setting(name):
     for en, de in zip(english.cells, german.cells):
         assert en.cell_type == de.cell_type
         if en.cell_type == "code":
-            assert de.source.replace('setup(lang="de", ', "setup(").replace(
+            assert de.source.replace(', lang="de")', ")").replace(
                 'setup(lang="de")', "setup()") == en.source
             assert en.metadata.get("tags") == de.metadata.get("tags")
 

@@ -24,7 +24,7 @@ from .catalogs import Wanted
 
 #: Notebook 00's cells that are generated (their words come from their own catalogs).
 GENERATED_CELLS = ("lessons-table", "syllabus-map")
-_SETUP = re.compile(r"\bsetup\((\s*\))?")
+_SETUP = re.compile(r"\bsetup\(")
 _LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -62,9 +62,30 @@ def _parse(source: str) -> ast.AST | None:
 
 
 def with_language(source: str, language: str) -> str:
-    """A code cell's source with every ``setup(`` call given the language."""
-    return _SETUP.sub(lambda m: f'setup(lang="{language}")' if m.group(1)
-                      else f'setup(lang="{language}", ', source)
+    """A code cell's source with every ``setup(...)`` call given the language as its last
+    argument (``setup(SEED)`` becomes ``setup(SEED, lang="de")``: a keyword may not come
+    before a positional argument)."""
+    pieces, done = [], 0
+    for match in _SETUP.finditer(source):
+        close = _closing(source, match.end())
+        if close is None or close < done:
+            continue
+        arguments = source[match.end():close].rstrip().rstrip(",")
+        setting = f'lang="{language}"'
+        pieces += [source[done:match.end()],
+                   f"{arguments}, {setting}" if arguments.strip() else setting]
+        done = close
+    return "".join(pieces) + source[done:]
+
+
+def _closing(source: str, start: int) -> int | None:
+    """The index of the parenthesis that closes the one opened just before ``start``."""
+    depth = 1
+    for index in range(start, len(source)):
+        depth += {"(": 1, ")": -1}.get(source[index], 0)
+        if depth == 0:
+            return index
+    return None
 
 
 def translated(notebook: nbformat.NotebookNode, texts: dict, language: str,
