@@ -271,6 +271,15 @@ def test_the_language_is_given_to_setup_after_its_own_arguments(english, german)
     compile(translated, "<cell>", "exec")                            # still valid Python
 
 
+def test_the_language_is_the_last_argument_of_setup():
+    assert nb_edition.with_language("rng = setup()", "de") == 'rng = setup(lang="de")'
+    assert nb_edition.with_language("rng = setup(SEED)  # seed", "de") == \
+        'rng = setup(SEED, lang="de")  # seed'
+    assert nb_edition.with_language("setup(seed=f(1))\nsetup()", "de") == \
+        'setup(seed=f(1), lang="de")\nsetup(lang="de")'
+    compile(nb_edition.with_language("rng = setup(SEED)", "de"), "cell", "exec")
+
+
 @pytest.mark.parametrize("name", GERMAN.notebooks)
 def test_code_cells_differ_only_in_the_language_setting(name):
     english = nbformat.read(ROOT / "notebooks" / name, as_version=4)
@@ -329,6 +338,31 @@ def test_the_translator_replaces_only_the_listed_shown_strings():
         line = eval(compile(ast.Expression(tree.body[-1].value.args[0]), "<t>", "eval"),
                     namespace)
     assert line == "0,50 bei 100\u202f000 Würfen"
+
+
+def test_the_words_a_claim_writes_into_its_sentence_are_shown_strings():
+    """``against(row, 1/4, "1/4", "2,000 rounds")`` prints "... with 2,000 rounds": the runs
+    are translated (German writes 2000), the wordless reference and the data are not."""
+    import ast
+
+    source = ('print(against(rows(t, "who", "win rate", "low", "high")[0], 1 / 4, "1/4", '
+              '"2,000 rounds of two"))\nprint(claims.compare(a, b, "800 rounds each", digits=1))\n')
+    assert sorted(s.text for s in code.shown_strings(ast.parse(source))) == [
+        "2,000 rounds of two", "800 rounds each"]
+    tree = code.Translator({"2,000 rounds of two": "2000 Runden zu zweit"},
+                           "de").visit(ast.parse(source))
+    assert "'2000 Runden zu zweit'" in ast.unparse(tree) and "'win rate'" in ast.unparse(tree)
+
+
+def test_a_comma_between_digits_needs_a_translator():
+    """German reads ``C(36,5)`` as 36.5: such a string goes to the catalog, words or not."""
+    import ast
+
+    source = 'print(f"C(36,5) = {p}")\nprint(f"≈ {p:.4f}")\nprint("1,000 runs")\n'
+    assert sorted(s.text for s in code.shown_strings(ast.parse(source))) == [
+        "1,000 runs", "C(36,5) = {p}"]
+    assert [s.text for s in code.shown_strings(ast.parse(source), wordless=True)] == [
+        "≈ {p:.4f}"]
 
 
 def test_a_conditional_given_to_print_is_shown_in_either_branch():

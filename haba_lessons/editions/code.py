@@ -8,7 +8,9 @@ a catalog lists, in exactly these places (:func:`shown_strings`):
 - a string or f-string given to ``print(...)``, or either branch of a conditional
   ``"..." if ... else "..."`` given there;
 - a string or f-string given as ``title=``, ``x_title=``, ``y_title=``, ``description=``,
-  ``subtitle=`` or ``caption=`` (the charts' words).
+  ``subtitle=`` or ``caption=`` (the charts' words);
+- a string or f-string given to ``against(...)`` or ``compare(...)`` (:mod:`haba_lessons.claims`),
+  which write it into the sentence they return (``"2,000 rounds"``).
 
 Nothing else is touched, so a string the code compares, looks up or writes to a file keeps
 its English value. An f-string's catalog entry is its template, written as in the source
@@ -30,9 +32,12 @@ from dataclasses import dataclass
 
 #: Keyword arguments whose string is shown to the reader (a chart's or a widget's words).
 SHOWN_KEYWORDS = frozenset({"title", "x_title", "y_title", "description", "subtitle", "caption"})
+#: Functions whose string arguments are written into the sentence they return (the claims').
+SHOWN_CALLS = frozenset({"against", "compare"})
 #: The catalog contexts of a code cell's strings.
 CODE, LABEL = "code", "label"
 _LETTERS = re.compile(r"[^\W\d_]{2}")
+_DIGIT_COMMA = re.compile(r"\d,\d")
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,12 @@ def _piece(value: ast.expr) -> str:
 
 
 def _worth_translating(text: str | None) -> bool:
-    return text is not None and bool(_LETTERS.search(re.sub(r"\{[^{}]*\}", "", text)))
+    """Whether a translator must see ``text``: it has a word, or a comma between digits
+    (``C(36,5)``, ``1,000``), which German would read as a decimal comma."""
+    if text is None:
+        return False
+    bare = re.sub(r"\{[^{}]*\}", "", text)
+    return bool(_LETTERS.search(bare) or _DIGIT_COMMA.search(bare))
 
 
 def shown_strings(tree: ast.AST, *, wordless: bool = False) -> Iterator[Shown]:
@@ -78,6 +88,8 @@ def shown_strings(tree: ast.AST, *, wordless: bool = False) -> Iterator[Shown]:
         candidates: list[ast.expr] = []
         if isinstance(node.func, ast.Name) and node.func.id == "print":
             candidates += node.args
+        if _called(node) in SHOWN_CALLS:
+            candidates += [argument for argument in node.args if template(argument) is not None]
         candidates += [keyword.value for keyword in node.keywords
                        if keyword.arg in SHOWN_KEYWORDS]
         for candidate in _branches(candidates):
@@ -86,6 +98,15 @@ def shown_strings(tree: ast.AST, *, wordless: bool = False) -> Iterator[Shown]:
                 yield Shown(text, candidate)
             elif not wordless and _worth_translating(text):
                 yield Shown(text, candidate)
+
+
+def _called(node: ast.Call) -> str | None:
+    """The name a call calls: ``against`` for ``against(...)`` and ``claims.against(...)``."""
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return None
 
 
 def _branches(candidates: list[ast.expr]) -> Iterator[ast.expr]:
