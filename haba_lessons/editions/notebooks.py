@@ -24,7 +24,7 @@ from .catalogs import Wanted
 
 #: Notebook 00's cells that are generated (their words come from their own catalogs).
 GENERATED_CELLS = ("lessons-table", "syllabus-map")
-_SETUP = re.compile(r"\bsetup\((?:([^()]*)\))?")
+_SETUP = re.compile(r"\bsetup\((\s*\))?")
 _LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -62,15 +62,9 @@ def _parse(source: str) -> ast.AST | None:
 
 
 def with_language(source: str, language: str) -> str:
-    """A code cell's source with every ``setup(`` call given the language, after the call's
-    arguments (``setup(SEED)`` becomes ``setup(SEED, lang="de")``: a keyword cannot come
-    before a positional argument); first where an argument holds parentheses."""
-    def given(match: re.Match) -> str:
-        if match.group(1) is None:
-            return f'setup(lang="{language}", '
-        arguments = match.group(1).strip().rstrip(",").strip()
-        return f'setup({arguments + ", " if arguments else ""}lang="{language}")'
-    return _SETUP.sub(given, source)
+    """A code cell's source with every ``setup(`` call given the language."""
+    return _SETUP.sub(lambda m: f'setup(lang="{language}")' if m.group(1)
+                      else f'setup(lang="{language}", ', source)
 
 
 def translated(notebook: nbformat.NotebookNode, texts: dict, language: str,
