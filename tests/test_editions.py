@@ -227,6 +227,18 @@ def test_every_number_is_the_same_in_both_editions(name):
                     Counter(_numbers(parts_de[kind], "de")), f"code cell {number}, {kind}"
 
 
+@pytest.mark.parametrize("english, german", [
+    ("rng = setup()", 'rng = setup(lang="de")'),
+    ("rng = setup(SEED)", 'rng = setup(SEED, lang="de")'),        # a keyword after a positional
+    ("rng = setup( )", 'rng = setup(lang="de")'),
+    ("rng = setup(int(\"6\"))  # setup()", 'rng = setup(int("6"), lang="de")  # setup(lang="de")'),
+    ("x = dict(seed=1)", "x = dict(seed=1)"),
+])
+def test_the_language_is_added_to_every_setup_call_as_its_last_argument(english, german):
+    assert nb_edition.with_language(english, "de") == german
+    compile(german, "<cell>", "exec")                             # still Python
+
+
 @pytest.mark.parametrize("name", GERMAN.notebooks)
 def test_code_cells_differ_only_in_the_language_setting(name):
     english = nbformat.read(ROOT / "notebooks" / name, as_version=4)
@@ -235,7 +247,7 @@ def test_code_cells_differ_only_in_the_language_setting(name):
     for en, de in zip(english.cells, german.cells):
         assert en.cell_type == de.cell_type
         if en.cell_type == "code":
-            assert de.source.replace('setup(lang="de", ', "setup(").replace(
+            assert de.source.replace(', lang="de")', ")").replace(
                 'setup(lang="de")', "setup()") == en.source
             assert en.metadata.get("tags") == de.metadata.get("tags")
 

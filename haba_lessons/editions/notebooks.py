@@ -24,7 +24,7 @@ from .catalogs import Wanted
 
 #: Notebook 00's cells that are generated (their words come from their own catalogs).
 GENERATED_CELLS = ("lessons-table", "syllabus-map")
-_SETUP = re.compile(r"\bsetup\((\s*\))?")
+_SETUP = re.compile(r"\bsetup\(")
 _LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -62,9 +62,32 @@ def _parse(source: str) -> ast.AST | None:
 
 
 def with_language(source: str, language: str) -> str:
-    """A code cell's source with every ``setup(`` call given the language."""
-    return _SETUP.sub(lambda m: f'setup(lang="{language}")' if m.group(1)
-                      else f'setup(lang="{language}", ', source)
+    """A code cell's source with every ``setup(...)`` call given the language, as the last
+    argument (``setup(SEED)`` becomes ``setup(SEED, lang="de")``: a keyword may not come
+    before a positional argument)."""
+    pieces, start = [], 0
+    for match in _SETUP.finditer(source):
+        if match.start() < start:                  # inside a call already rewritten
+            continue
+        close = _closing_parenthesis(source, match.end())
+        if close is None:                          # unbalanced: leave the rest as it is
+            break
+        arguments = source[match.end():close]
+        keyword = f'lang="{language}"'
+        pieces += [source[start:match.end()],
+                   f"{arguments}, {keyword}" if arguments.strip() else keyword, ")"]
+        start = close + 1
+    return "".join(pieces) + source[start:]
+
+
+def _closing_parenthesis(source: str, after: int) -> int | None:
+    """The index of the ``)`` that closes the parenthesis opened just before ``after``."""
+    depth = 1
+    for index in range(after, len(source)):
+        depth += {"(": 1, ")": -1}.get(source[index], 0)
+        if depth == 0:
+            return index
+    return None
 
 
 def translated(notebook: nbformat.NotebookNode, texts: dict, language: str,
