@@ -271,15 +271,6 @@ def test_the_language_is_given_to_setup_after_its_own_arguments(english, german)
     compile(translated, "<cell>", "exec")                            # still valid Python
 
 
-def test_the_language_is_the_last_argument_of_setup():
-    assert nb_edition.with_language("rng = setup()", "de") == 'rng = setup(lang="de")'
-    assert nb_edition.with_language("rng = setup(SEED)  # seed", "de") == \
-        'rng = setup(SEED, lang="de")  # seed'
-    assert nb_edition.with_language("setup(seed=f(1))\nsetup()", "de") == \
-        'setup(seed=f(1), lang="de")\nsetup(lang="de")'
-    compile(nb_edition.with_language("rng = setup(SEED)", "de"), "cell", "exec")
-
-
 @pytest.mark.parametrize("name", GERMAN.notebooks)
 def test_code_cells_differ_only_in_the_language_setting(name):
     english = nbformat.read(ROOT / "notebooks" / name, as_version=4)
