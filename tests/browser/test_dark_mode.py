@@ -26,7 +26,7 @@ NOTEBOOK = "dark-mode-widgets.ipynb"
 THEMES = {"dark": "JupyterLab Dark", "light": "JupyterLab Light"}
 #: (label, code): each cell displays one widget; the label names it in failure messages.
 WIDGETS = [
-    ("Spookies", "from haba_lessons.games.spookies.widget import play\nplay()"),
+    ("Spookies", "from haba_lessons.games.spookies.widget import widget\nwidget()"),
     ("Spookies dice", "import ipywidgets as widgets\n"
                       "from haba_lessons.games.spookies.widget import dice_svg\n"
                       "widgets.HTML(dice_svg([6, 5, 2, 1]))"),
