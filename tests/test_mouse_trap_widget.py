@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
@@ -17,7 +19,7 @@ def test_widget_classes_and_first_screen():
     assert "haba-dice" in w.dice._dom_classes
     assert not w.roll_button.disabled and w.crank_button.disabled
     html = w.board_view.value
-    assert "our reconstruction (assumption)" in html and "0 parts built of 24" in html
+    assert "our reconstruction (assumption)" in html and "0 of 24 parts built" in html
     assert "Blue ● (you)" in w.table.value and "Orange ■" in w.table.value
 
 
@@ -26,7 +28,8 @@ def test_rolling_moves_you_and_the_bots_play_their_turns():
     w.roll_button.click()
     assert w.state.turns >= 3  # you and the two bots have moved
     assert w.state.current == 0 and w.state.phase == ROLL
-    assert "die shows" in w.dice.value
+    shown = unescape(w.dice.value)        # every die of the round, with whose it was
+    assert "Blue ● (you)'s roll:" in shown and "Green ▲'s roll:" in shown
     assert all(p > 0 for p in w.state.positions)
 
 
@@ -86,9 +89,9 @@ def test_a_disabled_button_shows_a_message_and_changes_nothing():
     before = w.state.snapshot()
     w.crank_button.click()
     assert w.state.snapshot() == before
-    assert "not complete yet" in w.status.value
+    assert "not complete yet" in w.problem.value
     w.spend_button.click()
-    assert w.state.snapshot() == before and "no mouse you can move" in w.status.value
+    assert w.state.snapshot() == before and "no mouse you can move" in w.problem.value
 
 
 def test_bad_widget_arguments():
@@ -102,7 +105,7 @@ def test_bad_widget_arguments():
 
 def test_bots_only_with_a_useless_trap_stop():
     w = mouse_trap_widget(players=2, humans=(), reliability=0, seed=7)
-    assert "stopped after" in w.status.value and not w.state.is_over
+    assert "Stopped after" in w.problem.value and not w.state.is_over
     assert w.roll_button.disabled and w.crank_button.disabled
 
 
@@ -112,7 +115,7 @@ def test_new_game_button_starts_again():
     assert w.state.turns > 0
     w.new_button.click()
     assert w.state.turns == 0 and w.state.positions == [0, 0] and w.state.pile == 52
-    assert not w.roll_button.disabled and "0 parts built of 24" in w.board_view.value
+    assert not w.roll_button.disabled and "0 of 24 parts built" in w.board_view.value
 
 
 def test_the_choosers_start_on_their_first_option():

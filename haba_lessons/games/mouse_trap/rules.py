@@ -37,6 +37,7 @@ from ...engine import State
 from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...errors import InvalidArgumentError
+from ...i18n import ngettext
 from ...simulation import COURSE_SEED
 from .board import Board, default_board
 
@@ -247,7 +248,9 @@ class MouseTrapState(State):
         cheese = min(added, self.pile)
         self.pile -= cheese
         self.cheese[self.current] += cheese
-        self._note("build", "{0} builds {1} part(s) ({2} of {3}) and takes {4} cheese.",
+        self._note("build", ngettext("{0} builds {1} part ({2} of {3}) and takes {4} cheese.",
+                                     "{0} builds {1} parts ({2} of {3}) and takes {4} cheese.",
+                                     added),
                    self.names[self.current], added, self.parts, board.trap_parts, cheese)
         if self.trap_complete:
             self.trap_completed_on_turn = self.turns + 1
@@ -358,8 +361,10 @@ class MouseTrapState(State):
             if self.phase != SPLIT:
                 return "there is no cheese to share out now"
             amount, tied = self.pending
-            return (f"take {amount} piece(s) in all, only from the tied opponents "
-                    f"{', '.join(self.names[s] for s in tied)}")
+            return ngettext("take {n} piece in all, only from the tied opponents {names}",
+                            "take {n} pieces in all, only from the tied opponents {names}",
+                            amount).format(n=amount,
+                                           names=", ".join(self.names[s] for s in tied))
         if self.phase == SPLIT:
             return "first choose whom to take the cheese from (a TakeCheese action)"
         if isinstance(action, (Crank, SpendCheese, EndTurn)):
