@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
@@ -132,3 +133,61 @@ def test_the_choosers_start_on_their_first_option():
     assert spender.move_choice.value == 1                  # Orange, the only mouse to move
     spender.spend_button.click()
     assert spender.state.cheese[0] == 2
+
+
+def test_what_happened_shows_only_the_last_round_with_whose_roll_it_was():
+    """The die of a bot used to stay beside *your* "Roll the die"; now every die is named
+    by its mouse, and a round's dice are gone once you act again."""
+    w = mouse_trap_widget(players=3, humans=(0,), seed=2)
+    assert "Nothing yet" in w.dice.value
+    w.roll_button.click()
+    first = unescape(w.dice.value)
+    rolls = [e for e in w.state.log if e.kind == "roll"]
+    assert first.count("'s roll:") == len(rolls) == 3          # you, Orange, Green
+    for event in rolls:
+        assert f"{event.args[0]}'s roll: {event.args[1]}" in first
+    w.roll_button.click()
+    second = unescape(w.dice.value)
+    assert second.count("'s roll:") == 3 and second != first
+
+
+def test_a_fault_inside_a_callback_is_a_message_and_the_board_matches_the_engine(monkeypatch):
+    from haba_lessons.games.mouse_trap.drawing import board_svg
+
+    w = mouse_trap_widget(players=2, humans=(0,), seed=9)
+
+    def broken(*_args, **_kwargs):
+        raise KeyError("no such face")
+
+    monkeypatch.setattr(w.state, "sample_chance", broken)
+    before = w.state.snapshot()
+    w.roll_button.click()                                       # no traceback escapes
+    assert "Something went wrong inside the course (KeyError" in w.problem.value
+    assert "KeyError" in w.last_failure
+    assert w.state.snapshot() == before
+    assert w.board_view.value == board_svg(w.state.board, w.state, names=w.state.names)
+
+
+def test_the_board_reads_in_words_with_a_legend_and_no_codes():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=1)
+    svg = unescape(w.board_view.value)
+    for code in ("B2-3-4", "rival -", "ahead 12", "back 10", "(s)"):
+        assert code not in svg, code
+    for words in ("Take 2", "Lose 1", "Steal 3", "Back to", "Ahead to", "Turn", "Crank",
+                  "Cheese", "Wheel", "Safe", "Bone", "Build: add a part to the trap",
+                  "our reconstruction (assumption)"):
+        assert words in svg, words
+    # with 3 players a "Build 2" space builds nothing: it carries no label
+    state = w.state
+    plain = [s for s in state.board.spaces if s.kind == "build" and 3 not in s.players]
+    counting = [s for s in state.board.spaces if s.kind == "build" and 3 in s.players]
+    assert svg.count(">Build</text>") == len(counting) and plain
+    for mark in re.findall(r'font-size="(\d+)"', svg):
+        assert int(mark) >= 20, mark          # 18 px once the board is 1260 px wide
+
+
+def test_plurals_in_the_log_and_on_the_screen():
+    w = mouse_trap_widget(players=2, humans=(), reliability=1, seed=3)
+    text = "\n".join(str(e) for e in w.state.log) + unescape(w.table.value)
+    assert "(s)" not in text and "parts built of" not in text
+    assert re.search(r"builds 1 part \(", text)
