@@ -17,7 +17,8 @@ stored state, an app and a printed page):
 ``haba-setup``       the row of choices for a new game (seats, variants), below the board;
 ``haba-big``         text read from the back of the room (an element inside an ``HTML``).
 
-Sizes are in ``rem``/``%``/``vh`` so the page's font size (larger in app mode) decides them.
+Sizes are relative (``%``, ``vh``, ``rem`` and multiples of ipywidgets' own font size, which
+app mode sets larger for the projector), so the page decides them, not the widget.
 """
 
 from __future__ import annotations
@@ -29,31 +30,33 @@ STYLE_CLASS = "haba-game-style"
 #: The rules (kept small: colours come from the widgets and ``colours.py``).
 STYLESHEET = """\
 /* haba_lessons.widget_style: game widgets laid out for the space they have */
-.haba-game { width: 100%; max-width: 100%; box-sizing: border-box; overflow: hidden; }
+.haba-game { width: 100%; max-width: 100%; box-sizing: border-box; }
 .haba-game .widget-html-content { line-height: 1.35; white-space: normal; }
 .haba-game-main { display: flex; flex-flow: row wrap; gap: 0.75rem; width: 100%;
   align-items: flex-start; }
 .haba-game .haba-board { flex: 4 1 28rem; min-width: 0; max-width: 100%; margin: 0; }
 .haba-game .haba-board svg { display: block; width: 100%; height: auto;
-  max-height: calc(100vh - 7rem); }
+  max-height: calc(100vh - 9rem); }
 .haba-game .haba-panel { flex: 1 1 20rem; min-width: min(20rem, 100%); max-width: 100%;
   gap: 0.4rem; }
 .haba-game .haba-panel .widget-html { margin: 0; }
 .haba-game .haba-last, .haba-game .haba-turn, .haba-game .haba-problem { width: 100%;
-  font-size: 1.15rem; }
-.haba-game .haba-big { font-size: 1.2rem; }
+  font-size: calc(var(--haba-font) * 1.15); }
+.haba-game { --haba-font: var(--jp-widgets-font-size, 13px); }
+.haba-game .haba-big { font-size: calc(var(--haba-font) * 1.3); }
 .haba-game .haba-last .widget-html-content { border-left: 0.35rem solid #56B4E9;
   padding: 0.2rem 0.5rem; background: rgba(86, 180, 233, 0.12); }
 .haba-game .haba-controls { display: flex; flex-flow: row wrap; gap: 0.4rem; width: 100%; }
 .haba-game .haba-controls .widget-button, .haba-game .haba-controls .widget-toggle-button {
-  width: auto; min-width: 6rem; height: auto; min-height: 2.6rem; font-size: 1.05rem;
+  width: auto; min-width: 6rem; height: auto; min-height: 2.6rem;
+  font-size: calc(var(--haba-font) * 1.15);
   white-space: normal; padding: 0.2rem 0.8rem; margin: 0; }
 .haba-game .haba-controls .widget-dropdown { width: auto; max-width: 100%; }
-.haba-game .haba-controls .widget-dropdown > select { font-size: 1rem; }
+.haba-game .haba-controls .widget-dropdown > select { font-size: var(--haba-font); }
 .haba-game .haba-setup { display: flex; flex-flow: row wrap; gap: 0.4rem; width: 100%; }
 .haba-game .haba-setup > .widget-dropdown { width: auto; min-width: 12rem; }
 .haba-game .haba-setup > .widget-checkbox { width: auto; }
-.haba-game table { border-collapse: collapse; font-size: 1rem; }
+.haba-game table { border-collapse: collapse; font-size: calc(var(--haba-font) * 1.1); }
 .haba-game td, .haba-game th { padding: 0.1rem 0.5rem; text-align: left; }
 """
 

@@ -101,7 +101,7 @@ def words(space: Space, players: int | None = None) -> tuple[str, ...]:
             "turn_crank": (_("Turn"), _("Crank"))}[kind]
 
 
-def _icon(kind: str, x: float, y: float) -> str:
+def _icon(kind: str, x: float, y: float, back: bool = False) -> str:
     """A small picture of a kind of space, centred on (x, y)."""
     if kind in ("take", "take_from_rival", "lose", "cheese_wheel"):
         mark = {"take": "+", "take_from_rival": "+", "lose": "−", "cheese_wheel": "+"}[kind]
@@ -113,6 +113,9 @@ def _icon(kind: str, x: float, y: float) -> str:
                 f'stroke="#003a5c"/><line x1="{x}" y1="{y - 8}" x2="{x}" y2="{y + 8}" '
                 f'stroke="#fff" stroke-width="1.5"/>')
     if kind == "go_to":
+        if back:
+            return (f'<path d="M{x + 14},{y} h-22 m8,-8 l-8,8 l8,8" fill="none" '
+                    f'stroke="#333" stroke-width="3"/>')
         return (f'<path d="M{x - 14},{y} h22 m-8,-8 l8,8 l-8,8" fill="none" stroke="#333" '
                 f'stroke-width="3"/>')
     if kind == "dog_bone":
@@ -172,7 +175,8 @@ def _space(space: Space, x: float, y: float, players: int | None) -> list[str]:
            f'<text x="{x - w / 2 + 6:.1f}" y="{y - h / 2 + 20:.1f}" font-size="20" '
            f'fill="#444">{space.number}</text>']
     if not plain:
-        out.append(_icon(space.kind, x + 26, y - h / 2 + 16))
+        back = space.kind == "go_to" and space.target < space.number
+        out.append(_icon(space.kind, x + 26, y - h / 2 + 16, back))
     for k, line in enumerate(lines):
         font = 21 if k == 0 else 20
         out.append(f'<text x="{x:.1f}" y="{y + 6 + 22 * k:.1f}" font-size="{font}" '
