@@ -180,6 +180,8 @@ def test_a_bots_dice_are_not_left_beside_the_humans_controls():
     last = unescape_html(table.last_move.value)
     assert "Bot 1 (optimal)'s turn:" in last and "Bot 1 (optimal) rolls" in last
     table.roll_button.click()                      # the child's friend die
+    assert "Player 2's turn:" in unescape_html(table.last_move.value)
+    assert "Bot 1" not in table.last_move.value    # the bot's turn is no longer "the last"
     if table.game.phase == CHOOSE_FIGURE:
         table.figure_buttons[0].click()
     table.roll_button.click()                      # the child's dice

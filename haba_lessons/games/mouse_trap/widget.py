@@ -47,7 +47,7 @@ NEW_BUTTON = N_("New game")
 LAST_HEADING = N_("What just happened")
 NOTHING_YET = N_("Nothing yet: {name} starts.")
 ROLL_LINE = N_("{name}'s roll: {steps}")
-PUSH_LINE = N_("{name} is pushed: {steps}")
+LANDS = N_("lands on {space}: {label}")
 WHY_NOT_ROLL = N_("It is not time to roll: use one of the other buttons.")
 WHY_NOT_MOVE = N_("There is no mouse you can move now.")
 WHY_NOT_TAKE = N_("There is no cheese to share out now.")
@@ -76,7 +76,8 @@ class MouseTrapWidget(widgets.VBox):
         self._seen = 0               # the log's length when the human last acted
 
         self.title = widgets.HTML(
-            f"<div class='haba-big'><b>{escape(_(TITLE).format(players=players, r=self.state.reliability))}"
+            f"<div class='haba-big'><b>"
+            f"{escape(_(TITLE).format(players=players, r=self.state.reliability))}"
             f"</b> <small>({escape(_('board'))}: {escape(self.state.board.note)})</small></div>")
         self.board_view = classed(widgets.HTML(), "haba-board")
         self.dice = classed(widgets.HTML(), "haba-dice", "haba-last")
@@ -259,7 +260,7 @@ class MouseTrapWidget(widgets.VBox):
                 face = DIE_FACES[steps - 1] if 1 <= steps <= 6 else ""
                 lines.append(f"<b>{escape(_(ROLL_LINE).format(name=name, steps=steps))}</b> "
                              f"<span style='font-size:1.4em;line-height:1'>{face}</span> "
-                             f"{escape(_('lands on {space}: {label}').format(space=event.args[2], label=event.args[3]))}")
+                             f"{escape(_(LANDS).format(space=event.args[2], label=event.args[3]))}")
             elif event.kind == "crank":
                 lines.append(f"<b>{escape(str(event))}</b>")
             elif event.kind == "caught":

@@ -537,7 +537,8 @@ class SpookiesGame(State):
                                            "{0} Failure: {1} falls {2} spaces to {3}; ",
                                            outcome.fallen)
                        + ngettext("{4} puts {5} penalty chip on {6}.",
-                                  "{4} puts {5} penalty chips on {6}.", paid), rolled, figure, outcome.fallen,
+                                  "{4} puts {5} penalty chips on {6}.", paid),
+                       rolled, figure, outcome.fallen,
                        rules.space_label(outcome.position), name, paid,
                        rules.space_label(start), faces)
             if any(v is not FACE_DOWN for v in own) and paid:

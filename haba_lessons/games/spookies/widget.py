@@ -389,7 +389,7 @@ class SpookiesTable:
             dice_svg(game.last_roll) if own_roll and not game.is_over else
             f'<div>{escape(_(NO_DICE_YET).format(name=game.names[game.current]))}</div>'
             if not game.is_over else "")
-        self.last_move.value = self._last_move_html(before)
+        self.last_move.value = self._last_move_html(now or before)
         self._render_controls()
         self.status.value = f'<div class="haba-big"><b>{escape(self._todo())}</b></div>'
         self.scores.value = self._score_html()
@@ -444,7 +444,8 @@ class SpookiesTable:
                                game.gained).format(n=game.gained)
 
     def _last_move_html(self, events: list) -> str:
-        """What happened in the turn before this one, with whose turn it was."""
+        """What happened last: the current turn so far, or the turn before it when this one
+        has not started, with whose turn it was."""
         if not events:
             return f"<div>{escape(_(NOTHING_YET))}</div>"
         who = self.game.names[events[0].player]
