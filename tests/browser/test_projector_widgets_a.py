@@ -136,3 +136,62 @@ def test_the_measure_catches_a_board_off_screen_and_small_text():
     assert any("scrolls sideways" in p for p in problems)
     assert any(p.startswith("svg is not on screen") for p in problems)
     assert any("11.5 px" in p for p in problems)
+
+
+NOTEBOOK_WIDGETS = {
+    "haba-spookies": "from haba_lessons.games import spookies\nspookies.widget()",
+    "haba-mouse-trap": "from haba_lessons.games import mouse_trap\nmouse_trap.widget()",
+}
+NOTEBOOK_MEASURE = """(root) => {
+  const game = document.querySelector(root);
+  const area = game.closest('.jp-OutputArea-output');
+  const g = game.getBoundingClientRect(), a = area.getBoundingClientRect();
+  const sticking = [...game.querySelectorAll('*')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && (r.right > g.right + 1 || r.left < g.left - 1); }).length;
+  const browser = document.querySelector('.jp-FileBrowser');
+  return {game: {left: g.left, right: g.right, width: g.width},
+          output: {left: a.left, right: a.right, scrollWidth: area.scrollWidth,
+                   clientWidth: area.clientWidth},
+          file_browser_width: browser ? browser.getBoundingClientRect().width : 0,
+          sticking: sticking};
+}"""
+
+
+def test_the_widgets_fit_a_notebook_at_1366_with_the_file_browser_open(lab, guarded_page):
+    """In JupyterLab at 1366x768 with the file browser open, neither game is clipped: it
+    stays inside its output, nothing inside it sticks out, the output does not scroll."""
+    import nbformat
+    from browser_support import PANEL, run_all_cells
+
+    name = "projector-widgets-a.ipynb"
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    notebook.cells = [nbformat.v4.new_code_cell("from haba_lessons.course import setup\n"
+                                                "_ = setup()")]
+    notebook.cells += [nbformat.v4.new_code_cell(code) for code in NOTEBOOK_WIDGETS.values()]
+    nbformat.write(notebook, lab.cwd / name)
+    page, guard = guarded_page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{lab.url}/lab/workspaces/projector-a/tree/{name}?token={lab.token}")
+    run_all_cells(page, 120)
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.click(".jp-SideBar [data-id='filebrowser']")
+    page.wait_for_timeout(600)
+    problems = []
+    for css_class in NOTEBOOK_WIDGETS:
+        root = f"{PANEL} .{css_class}"
+        page.wait_for_selector(f"{root} .haba-board svg", timeout=30_000)
+        m = page.evaluate(NOTEBOOK_MEASURE, root)
+        print(f"\nnotebook 1366x768 {css_class}: " + json.dumps(m))
+        if m["file_browser_width"] < 100:
+            problems.append(f"{css_class}: the file browser is not open ({m})")
+        if m["game"]["right"] > m["output"]["right"] + 1 or m["sticking"]:
+            problems.append(f"{css_class}: clipped in the notebook: {m}")
+        if m["output"]["scrollWidth"] > m["output"]["clientWidth"] + 1:
+            problems.append(f"{css_class}: its output scrolls sideways: {m}")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "projector-notebook-1366x768.png"))
+    problems += guard.problems()
+    assert not problems, "\n".join(problems)

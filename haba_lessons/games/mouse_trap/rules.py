@@ -320,7 +320,8 @@ class MouseTrapState(State):
         else:
             for seat in victims:
                 self.positions[seat] = self.board.safe
-            self._note("safe", "The trap fails: {0} run to Safe.",
+            self._note("safe", ngettext("The trap fails: {0} runs to Safe.",
+                                        "The trap fails: {0} run to Safe.", len(victims)),
                        ", ".join(self.names[s] for s in victims))
         self._end_turn()
 
