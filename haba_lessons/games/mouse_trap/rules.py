@@ -479,8 +479,10 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
         raise InvalidArgumentError(f"pile: the mice hold {sum(held)} and the pile {pile}, but "
                                    f"the cheese must add up to {total}.")
     if rest < 0:
-        raise InvalidArgumentError(f"cheese: the mice hold {sum(held)} pieces, but the box has "
-                                   f"only {total}.")
+        raise InvalidArgumentError(ngettext(
+            "cheese: the mice hold {n} piece, but the box has only {total}.",
+            "cheese: the mice hold {n} pieces, but the box has only {total}.",
+            sum(held)).format(n=sum(held), total=total))
     parts = require_int(parts, f"parts (trap parts built, at most {board.trap_parts})",
                         minimum=0, maximum=board.trap_parts)
     caught = sequence_field(caught, "caught", what="seats of caught mice")

@@ -154,10 +154,8 @@ def friend_die_html(game: SpookiesGame) -> str:
     who = escape(game.names[game.current])
     if game.is_over:
         return f'<div class="haba-big">{escape(_("The game is over."))}</div>'
-    if face is None:
-        text = (_("free-choice variant: choose a figure") if game.rules.free_choice
-                else _("the friend die is still to be rolled"))
-        return f'<div class="haba-big">{who}: {escape(text)}.</div>'
+    if face is None:               # the turn's line above says what to do
+        return ""
     colour = "#777777" if face == ANY_FIGURE else FIGURE_COLOURS[game.rules.figures.index(face)]
     label = _("? (free choice)") if face == ANY_FIGURE else face
     return (f'<div class="haba-big">{who} · {escape(_("friend die"))}: '
