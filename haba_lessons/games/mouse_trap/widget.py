@@ -33,8 +33,6 @@ from .simulate import MAX_TURNS
 from .strategies import named
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-#: The log's kinds of entry that report a die or a crank.
-CHANCE_EVENTS = ("roll", "push", "caught", "safe")
 
 # --- the words a player reads (one place, for the German edition) --------------------------------
 TITLE = N_("Mouse Trap — {players} players, the trap works with chance r = {r}")

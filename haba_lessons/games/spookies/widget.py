@@ -52,10 +52,6 @@ STOP = N_("Stop, keep the chips")
 NO_DICE_YET = N_("{name}: no dice rolled yet this turn.")
 LAST_TURN = N_("{name}'s turn")
 NOTHING_YET = N_("Nothing has happened yet: the first player starts.")
-WHY_NOT_STOP_FIRST = N_("You can stop only after a success: roll the dice first.")
-WHY_NOT_STOP_NOW = N_("You can stop only when it is time to choose the dice.")
-WHY_NOT_FIGURE = N_("The figure is chosen only after the friend die shows ?.")
-WHY_NOT_DICE = N_("Choose 2, 3 or 4 dice when it is time to roll them.")
 OVER_MESSAGE = N_("The game is over: press New game to play again.")
 BOT_TURN = N_("It is {name}'s turn: press '{button}' to let it play. ({doing})")
 TEACHING_WAIT = N_("Teaching mode: the chances appear here when a figure is chosen and the "
@@ -263,11 +259,12 @@ class SpookiesTable:
             classed(widgets.HBox([self.roll_button, self.stop_button]), "haba-controls"),
             classed(widgets.HBox([self.dice_choice]), "haba-controls"),
             classed(widgets.HBox(self.figure_buttons), "haba-controls"),
-            self.dice_view, self.odds, self.scores,
+            self.dice_view, self.scores,
         ]), "haba-panel")
         self.widget = classed(widgets.VBox([
             style_widget(),
             classed(widgets.HBox([self.house, panel]), "haba-game-main"),
+            self.odds,                   # teaching mode's table, the full width under the board
             classed(widgets.HBox(self.seat_pickers + [self.free_choice, self.teaching,
                                                       self.new_game_button]), "haba-setup"),
             self.log,
