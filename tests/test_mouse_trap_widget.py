@@ -191,3 +191,13 @@ def test_plurals_in_the_log_and_on_the_screen():
     text = "\n".join(str(e) for e in w.state.log) + unescape(w.table.value)
     assert "(s)" not in text and "parts built of" not in text
     assert re.search(r"builds 1 part \(", text)
+
+
+def test_a_new_game_shows_the_bots_first_rolls_of_the_new_game():
+    w = mouse_trap_widget(players=3, humans=(2,), seed=10)      # Blue and Orange are bots
+    assert unescape(w.dice.value).count("'s roll:") == 2
+    for _ in range(3):
+        w.roll_button.click()
+    w.new_button.click()
+    shown = unescape(w.dice.value)
+    assert shown.count("'s roll:") == 2 and "Green ▲ (you)'s roll" not in shown

@@ -159,9 +159,9 @@ class MouseTrapWidget(widgets.VBox):
         """Do ``act`` (a refusal raises before anything changed), then let chance and the
         bots play until a human has to act again."""
         self.message = ""
-        seen = len(self.state.log)
+        before, seen = self.state, len(self.state.log)
         act()
-        self._seen = seen
+        self._seen = seen if self.state is before else 0       # a new game: all of its log
         self._advance()
         self._render()
 
