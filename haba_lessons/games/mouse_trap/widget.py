@@ -4,9 +4,13 @@
     mouse_trap.widget(players=3, humans=(0,), reliability=0.75)
 
 The widget is a thin view over :class:`MouseTrapState`: buttons become engine actions,
-the board is redrawn as SVG after every step, and anything the engine refuses is shown as
-a message in the widget. The bots' turns and chance (the die, the crank) are played by the
-engine's play loop with a seeded generator, so the same seed replays the same game.
+the board is redrawn as SVG after every step, and anything the engine refuses (or any failure
+inside a click, see ``widget_guard``) is shown as a one-line message in the widget. Buttons
+that cannot act now are disabled. "What just happened" lists every die and crank since you
+last acted, each with its mouse ("Green ▲'s roll: 6"), apart from your buttons. The layout
+comes from ``widget_style`` (the board scales to its width). The bots' turns and chance (the
+die, the crank) are played by the engine's play loop with a seeded generator, so the same
+seed replays the same game.
 """
 
 from __future__ import annotations

@@ -6,9 +6,13 @@
 
 A thin view over the rules engine: every click becomes an engine action, the bots' turns and
 chance are played by the engine's play loop with the table's seeded generator; an action the
-rules refuse shows the engine's message instead. Points stay hidden (chips lie face down)
-until the stockpile is empty. "Teaching mode" shows, beside each dice choice, the exact
-chance of success and the expected chips of rolling.
+rules refuse shows the engine's message instead, in one line (a failure inside a click is a
+message too, never a traceback; see ``widget_guard``). Buttons that cannot act now are
+disabled. Beside the house: whose turn it is, what happened last (the turn being played, or
+the one before it: "Bot 2 (optimal)'s turn: ..."), the buttons, and the current player's own
+dice only. Points stay hidden (chips lie face down) until the stockpile is empty. "Teaching
+mode" shows, under the board, the exact chance of success and the expected chips of each
+dice choice. The layout comes from ``widget_style`` (the board scales to its width).
 """
 
 from __future__ import annotations
