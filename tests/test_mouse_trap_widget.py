@@ -201,3 +201,11 @@ def test_a_new_game_shows_the_bots_first_rolls_of_the_new_game():
     w.new_button.click()
     shown = unescape(w.dice.value)
     assert shown.count("'s roll:") == 2 and "Green ▲ (you)'s roll" not in shown
+
+
+def test_what_happened_names_the_spaces_in_the_boards_words():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=3)
+    w.roll_button.click()                     # Blue lands on a "Build 2-3-4" space
+    shown = unescape(w.dice.value)
+    assert [e.args[3] for e in w.state.log if e.kind == "roll"][0] == "Build 2-3-4"
+    assert "Build 2-3-4" not in shown and ": Build" in shown and "Take 1" in shown

@@ -30,7 +30,7 @@ from ...widget_guard import guarded
 from ...widget_style import classed, style_widget
 from .. import callable_widget_module
 from .board import Board
-from .drawing import MICE, board_svg, mouse_names
+from .drawing import MICE, board_svg, mouse_names, words
 from .rules import (AT_CRANK, PUSH_ROLL, ROLL, SPLIT, Crank, EndTurn, SpendCheese, TakeCheese,
                     new_game)
 from .simulate import MAX_TURNS
@@ -50,6 +50,7 @@ LAST_HEADING = N_("What just happened")
 NOTHING_YET = N_("Nothing yet: {name} starts.")
 ROLL_LINE = N_("{name}'s roll: {steps}")
 LANDS = N_("lands on {space}: {label}")
+NOTHING_THERE = N_("nothing happens")
 WHY_NOT_ROLL = N_("It is not time to roll: use one of the other buttons.")
 WHY_NOT_MOVE = N_("There is no mouse you can move now.")
 WHY_NOT_TAKE = N_("There is no cheese to share out now.")
@@ -262,7 +263,7 @@ class MouseTrapWidget(widgets.VBox):
                 face = DIE_FACES[steps - 1] if 1 <= steps <= 6 else ""
                 lines.append(f"<b>{escape(_(ROLL_LINE).format(name=name, steps=steps))}</b> "
                              f"<span style='font-size:1.4em;line-height:1'>{face}</span> "
-                             f"{escape(_(LANDS).format(space=event.args[2], label=event.args[3]))}")
+                             f"{escape(self._landing(event.args[2]))}")
             elif event.kind == "crank":
                 lines.append(f"<b>{escape(str(event))}</b>")
             elif event.kind == "caught":
@@ -273,6 +274,11 @@ class MouseTrapWidget(widgets.VBox):
                 lines.append(escape(str(event)))
         return (f"<div><b>{escape(_(LAST_HEADING))}:</b><br>"
                 + "<br>".join(lines[-6:]) + "</div>")
+
+    def _landing(self, number: int) -> str:
+        """Where a roll landed, in the board's own words ("lands on 11: Take 2")."""
+        said = " ".join(words(self.state.board.spaces[number], self.state.players))
+        return _(LANDS).format(space=number, label=said or _(NOTHING_THERE))
 
     def _describe(self, action: TakeCheese) -> str:
         return ", ".join(_("{n} from {name}").format(n=p, name=self.state.names[s])
