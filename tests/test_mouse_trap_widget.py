@@ -209,3 +209,4 @@ def test_what_happened_names_the_spaces_in_the_boards_words():
     shown = unescape(w.dice.value)
     assert [e.args[3] for e in w.state.log if e.kind == "roll"][0] == "Build 2-3-4"
     assert "Build 2-3-4" not in shown and ": Build" in shown and "Take 1" in shown
+    assert "Build 2-3-4" not in unescape(w.events.value)      # the game so far, likewise

@@ -242,8 +242,8 @@ class MouseTrapWidget(widgets.VBox):
         self.status.value = f"<div class='haba-big'><b>{escape(self._prompt())}</b></div>"
         self.problem.value = self._problem_html()
         recent = state.log[-8:]
-        self.events.value = "<div>" + "<br>".join(escape(str(line)) for line in recent) + \
-            "</div>"
+        self.events.value = (f"<div><b>{escape(_('The game so far'))}</b><br>"
+                             + "<br>".join(self._line(e) for e in recent) + "</div>")
 
     def _problem_html(self) -> str:
         return f"<div style='{ALERT_STYLE}'>⚠ {escape(self.message)}</div>" if self.message \
@@ -256,24 +256,26 @@ class MouseTrapWidget(widgets.VBox):
         if not events:
             name = self.state.names[self.state.current]
             return f"<div>{escape(_(NOTHING_YET).format(name=name))}</div>"
-        lines = []
-        for event in events:
-            if event.kind == "roll":
-                name, steps = event.args[0], event.args[1]
-                face = DIE_FACES[steps - 1] if 1 <= steps <= 6 else ""
-                lines.append(f"<b>{escape(_(ROLL_LINE).format(name=name, steps=steps))}</b> "
-                             f"<span style='font-size:1.4em;line-height:1'>{face}</span> "
-                             f"{escape(self._landing(event.args[2]))}")
-            elif event.kind == "crank":
-                lines.append(f"<b>{escape(str(event))}</b>")
-            elif event.kind == "caught":
-                lines.append(f"<b>{escape(_('Crank: the trap WORKS.'))}</b> {escape(str(event))}")
-            elif event.kind == "safe":
-                lines.append(f"<b>{escape(_('Crank: the trap FAILS.'))}</b> {escape(str(event))}")
-            elif event.kind not in ("end",):
-                lines.append(escape(str(event)))
+        lines = [self._line(event) for event in events if event.kind != "end"]
         return (f"<div><b>{escape(_(LAST_HEADING))}:</b><br>"
                 + "<br>".join(lines[-6:]) + "</div>")
+
+    def _line(self, event) -> str:
+        """One event of the log as the screen shows it (HTML): a die or a crank in bold with
+        whose it was, a space in the board's words."""
+        if event.kind == "roll":
+            name, steps = event.args[0], event.args[1]
+            face = DIE_FACES[steps - 1] if 1 <= steps <= 6 else ""
+            return (f"<b>{escape(_(ROLL_LINE).format(name=name, steps=steps))}</b> "
+                    f"<span style='font-size:1.4em;line-height:1'>{face}</span> "
+                    f"{escape(self._landing(event.args[2]))}")
+        if event.kind == "crank":
+            return f"<b>{escape(str(event))}</b>"
+        if event.kind == "caught":
+            return f"<b>{escape(_('Crank: the trap WORKS.'))}</b> {escape(str(event))}"
+        if event.kind == "safe":
+            return f"<b>{escape(_('Crank: the trap FAILS.'))}</b> {escape(str(event))}"
+        return escape(str(event))
 
     def _landing(self, number: int) -> str:
         """Where a roll landed, in the board's own words ("lands on 11: Take 2")."""
