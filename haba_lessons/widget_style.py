@@ -19,8 +19,9 @@ stored state, an app and a printed page):
 
 The board takes four fifths of the row, the panel (at least 20rem) the rest, side by side down
 to a 1024-px laptop, so board and buttons are on one screen; narrower than 28rem + 20rem the
-panel wraps below the board, which then takes the whole width. Sizes are relative (``%``, ``vh``, ``rem`` and multiples of ipywidgets' own font size,
-which app mode sets larger for the projector), so the page decides them, not the widget.
+panel wraps below the board, which then takes the whole width. Sizes are relative (``%``,
+``vh``, ``rem`` and multiples of ipywidgets' own font size, which app mode sets larger for
+the projector), so the page decides them, not the widget.
 """
 
 from __future__ import annotations
