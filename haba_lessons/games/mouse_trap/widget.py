@@ -243,7 +243,8 @@ class MouseTrapWidget(widgets.VBox):
         self.problem.value = self._problem_html()
         recent = state.log[-8:]
         self.events.value = (f"<div><b>{escape(_('The game so far'))}</b><br>"
-                             + "<br>".join(self._line(e) for e in recent) + "</div>")
+                             + "<br>".join(self._line(e) for e in recent) + "</div>"
+                             if recent else "")
 
     def _problem_html(self) -> str:
         return f"<div style='{ALERT_STYLE}'>⚠ {escape(self.message)}</div>" if self.message \
