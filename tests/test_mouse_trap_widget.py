@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
@@ -17,7 +20,7 @@ def test_widget_classes_and_first_screen():
     assert "haba-dice" in w.dice._dom_classes
     assert not w.roll_button.disabled and w.crank_button.disabled
     html = w.board_view.value
-    assert "our reconstruction (assumption)" in html and "0 parts built of 24" in html
+    assert "our reconstruction (assumption)" in html and "0 of 24 parts built" in html
     assert "Blue ● (you)" in w.table.value and "Orange ■" in w.table.value
 
 
@@ -26,7 +29,8 @@ def test_rolling_moves_you_and_the_bots_play_their_turns():
     w.roll_button.click()
     assert w.state.turns >= 3  # you and the two bots have moved
     assert w.state.current == 0 and w.state.phase == ROLL
-    assert "die shows" in w.dice.value
+    shown = unescape(w.dice.value)        # every die of the round, with whose it was
+    assert "Blue ● (you)'s roll:" in shown and "Green ▲'s roll:" in shown
     assert all(p > 0 for p in w.state.positions)
 
 
@@ -86,9 +90,9 @@ def test_a_disabled_button_shows_a_message_and_changes_nothing():
     before = w.state.snapshot()
     w.crank_button.click()
     assert w.state.snapshot() == before
-    assert "not complete yet" in w.status.value
+    assert "not complete yet" in w.problem.value
     w.spend_button.click()
-    assert w.state.snapshot() == before and "no mouse you can move" in w.status.value
+    assert w.state.snapshot() == before and "no mouse you can move" in w.problem.value
 
 
 def test_bad_widget_arguments():
@@ -102,7 +106,7 @@ def test_bad_widget_arguments():
 
 def test_bots_only_with_a_useless_trap_stop():
     w = mouse_trap_widget(players=2, humans=(), reliability=0, seed=7)
-    assert "stopped after" in w.status.value and not w.state.is_over
+    assert "Stopped after" in w.problem.value and not w.state.is_over
     assert w.roll_button.disabled and w.crank_button.disabled
 
 
@@ -112,7 +116,7 @@ def test_new_game_button_starts_again():
     assert w.state.turns > 0
     w.new_button.click()
     assert w.state.turns == 0 and w.state.positions == [0, 0] and w.state.pile == 52
-    assert not w.roll_button.disabled and "0 parts built of 24" in w.board_view.value
+    assert not w.roll_button.disabled and "0 of 24 parts built" in w.board_view.value
 
 
 def test_the_choosers_start_on_their_first_option():
@@ -129,3 +133,80 @@ def test_the_choosers_start_on_their_first_option():
     assert spender.move_choice.value == 1                  # Orange, the only mouse to move
     spender.spend_button.click()
     assert spender.state.cheese[0] == 2
+
+
+def test_what_happened_shows_only_the_last_round_with_whose_roll_it_was():
+    """The die of a bot used to stay beside *your* "Roll the die"; now every die is named
+    by its mouse, and a round's dice are gone once you act again."""
+    w = mouse_trap_widget(players=3, humans=(0,), seed=2)
+    assert "Nothing yet" in w.dice.value
+    w.roll_button.click()
+    first = unescape(w.dice.value)
+    rolls = [e for e in w.state.log if e.kind == "roll"]
+    assert first.count("'s roll:") == len(rolls) == 3          # you, Orange, Green
+    for event in rolls:
+        assert f"{event.args[0]}'s roll: {event.args[1]}" in first
+    w.roll_button.click()
+    second = unescape(w.dice.value)
+    assert second.count("'s roll:") == 3 and second != first
+
+
+def test_a_fault_inside_a_callback_is_a_message_and_the_board_matches_the_engine(monkeypatch):
+    from haba_lessons.games.mouse_trap.drawing import board_svg
+
+    w = mouse_trap_widget(players=2, humans=(0,), seed=9)
+
+    def broken(*_args, **_kwargs):
+        raise KeyError("no such face")
+
+    monkeypatch.setattr(w.state, "sample_chance", broken)
+    before = w.state.snapshot()
+    w.roll_button.click()                                       # no traceback escapes
+    assert "Something went wrong inside the course (KeyError" in w.problem.value
+    assert "KeyError" in w.last_failure
+    assert w.state.snapshot() == before
+    assert w.board_view.value == board_svg(w.state.board, w.state, names=w.state.names)
+
+
+def test_the_board_reads_in_words_with_a_legend_and_no_codes():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=1)
+    svg = unescape(w.board_view.value)
+    for code in ("B2-3-4", "rival -", "ahead 12", "back 10", "(s)"):
+        assert code not in svg, code
+    for words in ("Take 2", "Lose 1", "Steal 3", "Back to", "Ahead to", "Turn", "Crank",
+                  "Cheese", "Wheel", "Safe", "Bone", "Build: add a part to the trap",
+                  "our reconstruction (assumption)"):
+        assert words in svg, words
+    # with 3 players a "Build 2" space builds nothing: it carries no label
+    state = w.state
+    plain = [s for s in state.board.spaces if s.kind == "build" and 3 not in s.players]
+    counting = [s for s in state.board.spaces if s.kind == "build" and 3 in s.players]
+    assert svg.count(">Build</text>") == len(counting) and plain
+    for mark in re.findall(r'font-size="(\d+)"', svg):
+        assert int(mark) >= 20, mark          # 18 px once the board is 1260 px wide
+
+
+def test_plurals_in_the_log_and_on_the_screen():
+    w = mouse_trap_widget(players=2, humans=(), reliability=1, seed=3)
+    text = "\n".join(str(e) for e in w.state.log) + unescape(w.table.value)
+    assert "(s)" not in text and "parts built of" not in text
+    assert re.search(r"builds 1 part \(", text)
+
+
+def test_a_new_game_shows_the_bots_first_rolls_of_the_new_game():
+    w = mouse_trap_widget(players=3, humans=(2,), seed=10)      # Blue and Orange are bots
+    assert unescape(w.dice.value).count("'s roll:") == 2
+    for _ in range(3):
+        w.roll_button.click()
+    w.new_button.click()
+    shown = unescape(w.dice.value)
+    assert shown.count("'s roll:") == 2 and "Green ▲ (you)'s roll" not in shown
+
+
+def test_what_happened_names_the_spaces_in_the_boards_words():
+    w = mouse_trap_widget(players=3, humans=(0,), seed=3)
+    w.roll_button.click()                     # Blue lands on a "Build 2-3-4" space
+    shown = unescape(w.dice.value)
+    assert [e.args[3] for e in w.state.log if e.kind == "roll"][0] == "Build 2-3-4"
+    assert "Build 2-3-4" not in shown and ": Build" in shown and "Take 1" in shown
+    assert "Build 2-3-4" not in unescape(w.events.value)      # the game so far, likewise

@@ -47,7 +47,7 @@ def test_vectorized_bad_input():
         simulate_turns(good[:3], 0, 10, rng)
     with pytest.raises(InvalidArgumentError, match="0 .start. to 7"):
         simulate_turns(good, 9, 10, rng)
-    with pytest.raises(InvalidArgumentError, match="only 1 rolls"):
+    with pytest.raises(InvalidArgumentError, match="only 1 roll per turn"):
         simulate_turns(good, 0, 4, dice=np.full((4, 1, 4), 6))
 
 

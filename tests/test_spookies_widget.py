@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.games import spookies
-from haba_lessons.games.spookies import CHOOSE_DICE, CHOOSE_FIGURE, position
+from haba_lessons.games.spookies import CHOOSE_DICE, CHOOSE_FIGURE, FRIEND, position
 from haba_lessons.games.spookies.widget import SpookiesTable, dice_svg, house_svg
 
 
@@ -115,3 +117,102 @@ def test_new_game_with_the_seat_pickers_and_bad_seats():
         SpookiesTable(["human"])
     with pytest.raises(InvalidArgumentError):
         SpookiesTable(["human", "lucky"])
+
+
+def every_text(table) -> str:
+    """Everything the table shows, as one string (HTML entities decoded)."""
+    from html import unescape
+
+    parts = [table.house.value, table.dice_view.value, table.last_move.value,
+             table.status.value, table.message.value, table.odds.value, table.scores.value,
+             table.log.value, table.roll_button.description, table.stop_button.description]
+    return unescape("\n".join(parts))
+
+
+def test_no_plural_is_left_as_s_in_brackets_in_a_whole_game():
+    """"chip(s)" and "space(s)" were written into the log and the prompts; English computes
+    its plurals: "1 chip", "2 chips". A whole seeded game of bots, every screen read."""
+    table = SpookiesTable(["greedy", "cautious", "optimal"], seed=4, teaching=True)
+    seen = []
+    for _ in range(400):
+        text = every_text(table)
+        assert "(s)" not in text, text
+        seen.append(text)
+        if table.game.is_over:
+            break
+        table.roll_button.click()
+    assert table.game.is_over
+    log = "\n".join(str(e) for e in table.game.log)
+    assert "(s)" not in log
+    for one in re.findall(r"\b1 (chips?|spaces?)\b", log):     # "1 chip", never "1 chips"
+        assert one in ("chip", "space"), one
+    for many in re.findall(r"\b([2-9]|\d\d+) (chips?|spaces?)\b", log):
+        assert many[1] in ("chips", "spaces"), many
+    assert re.search(r"takes 1 chip\b", log) and re.search(r"takes [2-9]\d* chips", log)
+
+
+def test_controls_that_cannot_act_now_are_disabled():
+    table = SpookiesTable(["human", "human"], seed=3)
+    assert table.game.phase == FRIEND
+    assert table.stop_button.disabled and table.dice_choice.disabled
+    assert all(b.disabled for b in table.figure_buttons) and not table.roll_button.disabled
+    table.roll_button.click()                      # the friend die
+    if table.game.phase == CHOOSE_FIGURE:
+        assert not any(b.disabled for b in table.figure_buttons)
+        assert table.roll_button.disabled          # "Choose a figure first"
+        table.figure_buttons[0].click()
+    assert table.game.phase == CHOOSE_DICE and table.game.must_roll
+    assert table.stop_button.disabled              # nothing to keep before the first roll
+    assert not table.dice_choice.disabled and all(b.disabled for b in table.figure_buttons)
+    before = table.game.snapshot()
+    table.stop_button.click()                      # clicked anyway (a script, a stale page)
+    assert table.game.snapshot() == before and "⚠" in table.message.value
+    assert "\n" not in table.message.value
+
+
+def test_a_bots_dice_are_not_left_beside_the_humans_controls():
+    """After a bot's turn its dice used to stay beside the child's own choice of dice."""
+    table = SpookiesTable(["optimal", "human"], seed=5)
+    table.roll_button.click()                      # the bot plays its whole turn
+    assert table.game.current == 1
+    assert "<svg" not in table.dice_view.value     # no dice rolled yet this turn
+    assert "Player 2: no dice rolled yet this turn." in table.dice_view.value
+    last = unescape_html(table.last_move.value)
+    assert "Bot 1 (optimal)'s turn:" in last and "Bot 1 (optimal) rolls" in last
+    table.roll_button.click()                      # the child's friend die
+    assert "Player 2's turn:" in unescape_html(table.last_move.value)
+    assert "Bot 1" not in table.last_move.value    # the bot's turn is no longer "the last"
+    if table.game.phase == CHOOSE_FIGURE:
+        table.figure_buttons[0].click()
+    table.roll_button.click()                      # the child's dice
+    if table.game.current == 1:                    # still the child's turn: their dice shown
+        assert "<svg" in table.dice_view.value and "Result" in table.dice_view.value
+
+
+def unescape_html(text: str) -> str:
+    from html import unescape
+
+    return unescape(text)
+
+
+def test_a_fault_inside_a_callback_is_a_message_and_the_table_matches_the_engine(monkeypatch):
+    table = SpookiesTable(["human", "human"], seed=3)
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(table.game, "sample_chance", broken)
+    table.roll_button.click()                      # no traceback escapes
+    assert "Something went wrong inside the course (ZeroDivisionError" in table.message.value
+    assert "ZeroDivisionError" in table.last_failure
+    assert table.house.value == house_svg(table.game)
+    assert table.roll_button.description == "Roll the friend die"
+
+
+def test_teaching_mode_names_the_assumed_reward_table_in_plain_words():
+    table = SpookiesTable(["human", "human"], seed=1, teaching=True)
+    table.roll_button.click()
+    if table.game.phase == CHOOSE_FIGURE:
+        table.figure_buttons[0].click()
+    assert "the reward table (an assumption)" in table.odds.value
+    assert "assumption reward table" not in table.odds.value

@@ -14,6 +14,7 @@ import pandas as pd
 
 from ..._checks import require_int, require_probability
 from ...errors import InvalidArgumentError
+from ...i18n import ngettext
 from ...markov import expected_landings, expected_turns, first_passage, landing_probabilities
 from .board import Board
 from .rules import Crank, EndTurn, MouseTrapState, SpendCheese, TakeCheese
@@ -150,7 +151,8 @@ def known_and_assumed(board: Board) -> list[dict[str, str]]:
 
 def _show(value: object) -> str:
     if isinstance(value, list):
-        return f"{len(value)} spaces (see the board table)"
+        return ngettext("{n} space (see the board table)", "{n} spaces (see the board table)",
+                        len(value)).format(n=len(value))
     if isinstance(value, dict):
         return ", ".join(f"{k} = {v}" for k, v in value.items())
     return str(value)

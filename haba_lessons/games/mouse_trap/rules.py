@@ -37,6 +37,7 @@ from ...engine import State
 from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...errors import InvalidArgumentError
+from ...i18n import ngettext
 from ...simulation import COURSE_SEED
 from .board import Board, default_board
 
@@ -247,7 +248,9 @@ class MouseTrapState(State):
         cheese = min(added, self.pile)
         self.pile -= cheese
         self.cheese[self.current] += cheese
-        self._note("build", "{0} builds {1} part(s) ({2} of {3}) and takes {4} cheese.",
+        self._note("build", ngettext("{0} builds {1} part ({2} of {3}) and takes {4} cheese.",
+                                     "{0} builds {1} parts ({2} of {3}) and takes {4} cheese.",
+                                     added),
                    self.names[self.current], added, self.parts, board.trap_parts, cheese)
         if self.trap_complete:
             self.trap_completed_on_turn = self.turns + 1
@@ -317,7 +320,8 @@ class MouseTrapState(State):
         else:
             for seat in victims:
                 self.positions[seat] = self.board.safe
-            self._note("safe", "The trap fails: {0} run to Safe.",
+            self._note("safe", ngettext("The trap fails: {0} runs to Safe.",
+                                        "The trap fails: {0} run to Safe.", len(victims)),
                        ", ".join(self.names[s] for s in victims))
         self._end_turn()
 
@@ -358,8 +362,10 @@ class MouseTrapState(State):
             if self.phase != SPLIT:
                 return "there is no cheese to share out now"
             amount, tied = self.pending
-            return (f"take {amount} piece(s) in all, only from the tied opponents "
-                    f"{', '.join(self.names[s] for s in tied)}")
+            return ngettext("take {n} piece in all, only from the tied opponents {names}",
+                            "take {n} pieces in all, only from the tied opponents {names}",
+                            amount).format(n=amount,
+                                           names=", ".join(self.names[s] for s in tied))
         if self.phase == SPLIT:
             return "first choose whom to take the cheese from (a TakeCheese action)"
         if isinstance(action, (Crank, SpendCheese, EndTurn)):
@@ -473,8 +479,10 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
         raise InvalidArgumentError(f"pile: the mice hold {sum(held)} and the pile {pile}, but "
                                    f"the cheese must add up to {total}.")
     if rest < 0:
-        raise InvalidArgumentError(f"cheese: the mice hold {sum(held)} pieces, but the box has "
-                                   f"only {total}.")
+        raise InvalidArgumentError(ngettext(
+            "cheese: the mice hold {n} piece, but the box has only {total}.",
+            "cheese: the mice hold {n} pieces, but the box has only {total}.",
+            sum(held)).format(n=sum(held), total=total))
     parts = require_int(parts, f"parts (trap parts built, at most {board.trap_parts})",
                         minimum=0, maximum=board.trap_parts)
     caught = sequence_field(caught, "caught", what="seats of caught mice")

@@ -23,6 +23,7 @@ import numpy as np
 from ..._checks import require_int
 from ...engine import Bot, Kernel, Result, play, register, result
 from ...errors import InvalidArgumentError
+from ...i18n import ngettext
 from ...simulation import Estimate, MeanEstimate, mean_interval, progress
 from .board import Board, default_board
 from .rules import MouseTrapState, new_game
@@ -101,8 +102,10 @@ def trap_completion_turns(games: int, players: int, rng: np.random.Generator | N
             break
         if dice is not None:
             if turn >= dice.shape[1]:
-                raise InvalidArgumentError(f"the dice array has only {dice.shape[1]} turns, "
-                                           f"but some traps are not complete by then.")
+                raise InvalidArgumentError(ngettext(
+                    "the dice array has only {n} turn, but some traps are not complete by then.",
+                    "the dice array has only {n} turns, but some traps are not complete by "
+                    "then.", dice.shape[1]).format(n=dice.shape[1]))
             steps = dice[live, turn]
         else:
             steps = rng.integers(1, sides + 1, size=games)[live]
@@ -161,9 +164,13 @@ def mean_length(records: Sequence[Result]) -> MeanEstimate:
     unfinished = sum(r.winner is None for r in records)
     if unfinished:
         raise InvalidArgumentError(
-            f"{unfinished} of {len(records)} games were stopped unfinished at the turn cap, so "
-            f"their length is unknown and no mean is given: use a larger r, or play_games(..., "
-            f"max_turns=...) with a higher cap.")
+            ngettext("{n} of {total} games was stopped unfinished at the turn cap, so its "
+                     "length is unknown and no mean is given: use a larger r, or "
+                     "play_games(..., max_turns=...) with a higher cap.",
+                     "{n} of {total} games were stopped unfinished at the turn cap, so their "
+                     "length is unknown and no mean is given: use a larger r, or "
+                     "play_games(..., max_turns=...) with a higher cap.",
+                     unfinished).format(n=unfinished, total=len(records)))
     return mean_estimate([r.turns for r in records])
 
 

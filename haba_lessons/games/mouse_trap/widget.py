@@ -4,9 +4,13 @@
     mouse_trap.widget(players=3, humans=(0,), reliability=0.75)
 
 The widget is a thin view over :class:`MouseTrapState`: buttons become engine actions,
-the board is redrawn as SVG after every step, and anything the engine refuses is shown as
-a message in the widget. The bots' turns and chance (the die, the crank) are played by the
-engine's play loop with a seeded generator, so the same seed replays the same game.
+the board is redrawn as SVG after every step, and anything the engine refuses (or any failure
+inside a click, see ``widget_guard``) is shown as a one-line message in the widget. Buttons
+that cannot act now are disabled. "What just happened" lists every die and crank since you
+last acted, each with its mouse ("Green ▲'s roll: 6"), apart from your buttons. The layout
+comes from ``widget_style`` (the board scales to its width). The bots' turns and chance (the
+die, the crank) are played by the engine's play loop with a seeded generator, so the same
+seed replays the same game.
 """
 
 from __future__ import annotations
@@ -19,19 +23,38 @@ import ipywidgets as widgets
 from ..._checks import require_int
 from ...colours import ALERT_STYLE, action_style, ink_on
 from ...engine import play
-from ...errors import HabaLessonsError, InvalidArgumentError
+from ...errors import InvalidArgumentError
+from ...i18n import N_, _
 from ...simulation import COURSE_SEED, make_rng
+from ...widget_guard import guarded
+from ...widget_style import classed, style_widget
 from .. import callable_widget_module
 from .board import Board
-from .drawing import MICE, board_svg, mouse_names
-from .rules import (AT_CRANK, CRANK, FAILS, PUSH_ROLL, ROLL, SPLIT, WORKS, Crank, EndTurn,
-                    SpendCheese, TakeCheese, new_game)
+from .drawing import MICE, board_svg, mouse_names, words
+from .rules import (AT_CRANK, PUSH_ROLL, ROLL, SPLIT, Crank, EndTurn, SpendCheese, TakeCheese,
+                    new_game)
 from .simulate import MAX_TURNS
 from .strategies import named
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-#: The log's kinds of entry that report a die or a crank.
-CHANCE_EVENTS = ("roll", "push", "caught", "safe")
+
+# --- the words a player reads (one place, for the German edition) --------------------------------
+TITLE = N_("Mouse Trap — {players} players, the trap works with chance r = {r}")
+ROLL_BUTTON = N_("Roll the die")
+CRANK_BUTTON = N_("Turn the crank")
+END_BUTTON = N_("End turn")
+SPEND_BUTTON = N_("Spend 1 cheese: roll for it")
+TAKE_BUTTON = N_("Take cheese")
+NEW_BUTTON = N_("New game")
+LAST_HEADING = N_("What just happened")
+NOTHING_YET = N_("Nothing yet: {name} starts.")
+ROLL_LINE = N_("{name}'s roll: {steps}")
+LANDS = N_("lands on {space}: {label}")
+NOTHING_THERE = N_("nothing happens")
+WHY_NOT_ROLL = N_("It is not time to roll: use one of the other buttons.")
+WHY_NOT_MOVE = N_("There is no mouse you can move now.")
+WHY_NOT_TAKE = N_("There is no cheese to share out now.")
+NOT_YOUR_TURN = N_("It is not your turn: the game is over, or a bot is playing.")
 
 
 class MouseTrapWidget(widgets.VBox):
@@ -45,129 +68,143 @@ class MouseTrapWidget(widgets.VBox):
         for seat in humans:
             require_int(seat, "human seat", minimum=0, maximum=players - 1)
         for seat in humans:
-            names[seat] += " (you)"
+            names[seat] += " " + _("(you)")
         self._new_game = lambda: new_game(names, reliability=reliability, rules=board)
         self.state = self._new_game()
         self.humans = humans
         self.bot = named(strategy)
         self.rng = make_rng(seed)
         self.message = ""
+        self.last_failure: str | None = None
+        self._seen = 0               # the log's length when the human last acted
 
         self.title = widgets.HTML(
-            f"<h3 style='margin:4px 0'>Mouse Trap — {players} players, trap works with "
-            f"chance r = {self.state.reliability} "
-            f"<small>(board: {escape(self.state.board.note)})</small></h3>")
-        self.board_view = widgets.HTML()
-        self.dice = widgets.HTML()
-        self.dice.add_class("haba-dice")
+            f"<div class='haba-big'><b>"
+            f"{escape(_(TITLE).format(players=players, r=self.state.reliability))}"
+            f"</b> <small>({escape(_('board'))}: {escape(self.state.board.note)})</small></div>")
+        self.board_view = classed(widgets.HTML(), "haba-board")
+        self.dice = classed(widgets.HTML(), "haba-dice", "haba-last")
         self.table = widgets.HTML()
-        self.status = widgets.HTML()
+        self.status = classed(widgets.HTML(), "haba-turn")
+        self.problem = classed(widgets.HTML(), "haba-problem")
         self.events = widgets.HTML()
-        big = widgets.Layout(width="auto", height="44px")
-        self.roll_button = widgets.Button(description="Roll the die", button_style="primary",
-                                          style=action_style("primary"),
-                                          icon="dice", layout=big)
+        self.roll_button = widgets.Button(description=_(ROLL_BUTTON), button_style="primary",
+                                          style=action_style("primary"), icon="dice")
         self.roll_button.add_class("haba-roll")
-        self.crank_button = widgets.Button(description="Turn the crank", button_style="danger",
-                                           style=action_style("danger"),
-                                           layout=big)
-        self.end_button = widgets.Button(description="End turn", layout=big)
-        self.move_choice = widgets.Dropdown(description="Move mouse:", options=[],
+        self.crank_button = widgets.Button(description=_(CRANK_BUTTON), button_style="danger",
+                                           style=action_style("danger"))
+        self.end_button = widgets.Button(description=_(END_BUTTON))
+        self.move_choice = widgets.Dropdown(description=_("Move mouse:"), options=[],
                                             style={"description_width": "initial"})
-        self.spend_button = widgets.Button(description="Spend 1 cheese: roll for it",
-                                           button_style="warning",
-                                           style=action_style("warning"), layout=big)
-        self.split_choice = widgets.Dropdown(description="Take from:", options=[],
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="340px"))
-        self.take_button = widgets.Button(description="Take cheese", button_style="success",
-                                          style=action_style("success"),
-                                          layout=big)
-        self.new_button = widgets.Button(description="New game", layout=big)
-        self.roll_button.on_click(lambda _: self._human(self._roll))
-        self.crank_button.on_click(lambda _: self._human(lambda: self.state.apply(Crank())))
-        self.end_button.on_click(lambda _: self._human(lambda: self.state.apply(EndTurn())))
-        self.spend_button.on_click(lambda _: self._human(self._spend))
-        self.take_button.on_click(lambda _: self._human(self._take))
-        self.new_button.on_click(lambda _: self._human(self._restart))
-        controls = widgets.VBox([
-            widgets.HBox([self.roll_button, self.dice]),
-            widgets.HBox([self.crank_button, self.end_button, self.new_button]),
-            widgets.HBox([self.move_choice, self.spend_button]),
-            widgets.HBox([self.split_choice, self.take_button]),
-        ])
-        super().__init__([self.title, self.board_view,
-                          widgets.HBox([widgets.VBox([self.table, self.status]), controls]),
-                          self.events])
+        self.spend_button = widgets.Button(description=_(SPEND_BUTTON), button_style="warning",
+                                           style=action_style("warning"))
+        self.split_choice = widgets.Dropdown(description=_("Take from:"), options=[],
+                                             style={"description_width": "initial"})
+        self.take_button = widgets.Button(description=_(TAKE_BUTTON), button_style="success",
+                                          style=action_style("success"))
+        self.new_button = widgets.Button(description=_(NEW_BUTTON))
+        self.roll_button.on_click(self._roll_clicked)
+        self.crank_button.on_click(self._crank_clicked)
+        self.end_button.on_click(self._end_clicked)
+        self.spend_button.on_click(self._spend_clicked)
+        self.take_button.on_click(self._take_clicked)
+        self.new_button.on_click(self._new_clicked)
+        row = lambda *children: classed(widgets.HBox(list(children)), "haba-controls")  # noqa: E731
+        panel = classed(widgets.VBox([
+            self.status, self.dice, self.problem,
+            row(self.roll_button, self.crank_button, self.end_button),
+            row(self.move_choice, self.spend_button),
+            row(self.split_choice, self.take_button),
+            self.table,
+        ]), "haba-panel")
+        super().__init__([style_widget(), self.title,
+                          classed(widgets.HBox([self.board_view, panel]), "haba-game-main"),
+                          row(self.new_button), self.events])
+        self.add_class("haba-game")
         self.add_class("haba-mouse-trap")
         self._advance()
         self._render()
 
+    # --- what a click does (each guarded: a failure is a message, never a traceback) ---------
+    def show_problem(self, text: str) -> None:
+        """Show one line of warning in the widget (a refused click, a fault)."""
+        self.message = text
+        self.problem.value = self._problem_html()
+
+    def redraw(self) -> None:
+        """Draw everything again from the game's state."""
+        self._render()
+
+    @guarded
+    def _roll_clicked(self, _button=None) -> None:
+        self._human(self._roll)
+
+    @guarded
+    def _crank_clicked(self, _button=None) -> None:
+        self._human(lambda: self._apply(Crank()))
+
+    @guarded
+    def _end_clicked(self, _button=None) -> None:
+        self._human(lambda: self._apply(EndTurn()))
+
+    @guarded
+    def _spend_clicked(self, _button=None) -> None:
+        self._human(self._spend)
+
+    @guarded
+    def _take_clicked(self, _button=None) -> None:
+        self._human(self._take)
+
+    @guarded
+    def _new_clicked(self, _button=None) -> None:
+        self._human(self._restart)
+
     # --- actions ---------------------------------------------------------------------------
     def _human(self, act) -> None:
+        """Do ``act`` (a refusal raises before anything changed), then let chance and the
+        bots play until a human has to act again."""
         self.message = ""
-        try:
-            act()
-        except HabaLessonsError as error:
-            self.message = str(error)
+        before, seen = self.state, len(self.state.log)
+        act()
+        self._seen = seen if self.state is before else 0       # a new game: all of its log
         self._advance()
         self._render()
 
+    def _apply(self, action) -> None:
+        if self.state.is_over or self.state.current not in self.humans:
+            raise InvalidArgumentError(_(NOT_YOUR_TURN))
+        self.state.apply(action)
+
     def _roll(self) -> None:
-        if self.state.phase != ROLL:
-            raise InvalidArgumentError("it is not time to roll: choose one of the other buttons.")
-        self._chance()
+        if self.state.phase != ROLL or self.state.current not in self.humans:
+            raise InvalidArgumentError(_(WHY_NOT_ROLL))
+        self.state.sample_chance(self.rng)
 
     def _restart(self) -> None:
         """A fresh game with the same players and r (the dice go on from the same seed)."""
         self.state = self._new_game()
-        self.dice.value = ""
 
     def _spend(self) -> None:
-        if self.move_choice.value is None:
-            raise InvalidArgumentError("there is no mouse you can move now.")
-        self.state.apply(SpendCheese(self.move_choice.value))
+        if self.move_choice.value is None or self.move_choice.disabled:
+            raise InvalidArgumentError(_(WHY_NOT_MOVE))
+        self._apply(SpendCheese(self.move_choice.value))
 
     def _take(self) -> None:
-        if self.split_choice.value is None:
-            raise InvalidArgumentError("there is no cheese to share out now.")
-        self.state.apply(self.split_choice.value)
-
-    def _chance(self) -> None:
-        """The die (or the crank) for the human whose turn it is, drawn by the engine."""
-        phase = self.state.phase
-        who = self.state.names[self.state.pending[0] if phase == PUSH_ROLL
-                               else self.state.current]
-        self._show_chance(phase, who, self.state.sample_chance(self.rng))
-
-    def _show_chance(self, phase: str, who: str, outcome: object) -> None:
-        if phase == CRANK:
-            word = "the trap WORKS" if outcome != FAILS else "the trap FAILS"
-            self.dice.value = f"<div style='font-size:22px'>Crank: {word}</div>"
-        else:
-            self.dice.value = (f"<div style='font-size:22px'><span style='font-size:40px'>"
-                               f"{DIE_FACES[outcome - 1] if outcome <= 6 else ''}</span> "
-                               f"{escape(who)}: die shows {outcome}</div>")
+        if self.split_choice.value is None or self.split_choice.disabled:
+            raise InvalidArgumentError(_(WHY_NOT_TAKE))
+        self._apply(self.split_choice.value)
 
     def _advance(self) -> None:
         """Let chance and the bots play (the engine's play loop) until a human has to decide
-        or roll; the last die or crank of their play is shown."""
+        or roll."""
         state = self.state
         bots = [None if seat in self.humans else self.bot for seat in range(state.players)]
         human_to_roll = lambda s: s.phase == ROLL and s.current in self.humans  # noqa: E731
-        seen = len(state.log)
         play(state, bots, rng=self.rng, max_turns=MAX_TURNS, stop_at_limit=True,
              until=human_to_roll)
         if not state.is_over and state.turns >= MAX_TURNS:
-            self.message = f"stopped after {MAX_TURNS} turns: the trap (r = " \
-                           f"{state.reliability}) hardly ever works."
-        chance = [e for e in state.log[seen:] if e.kind in CHANCE_EVENTS]
-        if chance:
-            last = chance[-1]
-            if last.kind in ("roll", "push"):
-                self._show_chance(ROLL, last.args[0], last.args[1])
-            else:
-                self._show_chance(CRANK, "", WORKS if last.kind == "caught" else FAILS)
+            self.message = _("Stopped after {n} turns: the trap (r = {r}) hardly ever works.") \
+                .format(n=MAX_TURNS, r=state.reliability)
 
     # --- drawing ---------------------------------------------------------------------------
     def _render(self) -> None:
@@ -188,43 +225,87 @@ class MouseTrapWidget(widgets.VBox):
         if splits and self.split_choice.value is None:
             self.split_choice.value = splits[0]
         self.split_choice.disabled = self.take_button.disabled = not splits
+        self.dice.value = self._last_html()
         rows = "".join(
             f"<tr><td><span style='background:{MICE[s][2]};color:{ink_on(MICE[s][2])};"
-            f"font-size:22px;padding:0 5px;border-radius:4px'>{MICE[s][1]}</span> "
+            f"padding:0 0.3em;border-radius:0.2em'>{MICE[s][1]}</span> "
             f"{escape(state.names[s])}</td><td>{state.cheese[s]}</td>"
-            f"<td>{'caught' if state.captured[s] else state.positions[s]}</td></tr>"
+            f"<td>{escape(_('caught')) if state.captured[s] else state.positions[s]}</td></tr>"
             for s in range(state.players))
+        built = _("Trap: {built} of {parts} parts built.").format(built=state.parts,
+                                                                parts=state.board.trap_parts)
         self.table.value = (
-            "<table style='font-size:17px'><tr><th>mouse</th><th>cheese</th><th>space</th></tr>"
-            f"{rows}</table><div style='font-size:17px'>Cheese in the pile: {state.pile}. "
-            f"Trap: {state.parts} parts built of {state.board.trap_parts}.</div>")
-        self.status.value = f"<div style='font-size:18px'><b>{escape(self._prompt())}</b></div>" \
-            + (f"<div style='font-size:17px'><span style='{ALERT_STYLE}'>"
-               f"{escape(self.message)}</span></div>"
-               if self.message else "")
+            f"<table><tr><th>{escape(_('mouse'))}</th><th>{escape(_('cheese'))}</th>"
+            f"<th>{escape(_('space'))}</th></tr>{rows}</table>"
+            f"<div>{escape(_('Cheese in the pile: {n}.').format(n=state.pile))} "
+            f"{escape(built)}</div>")
+        self.status.value = f"<div class='haba-big'><b>{escape(self._prompt())}</b></div>"
+        self.problem.value = self._problem_html()
         recent = state.log[-8:]
-        self.events.value = "<div style='font-size:15px'>" + "<br>".join(
-            escape(str(line)) for line in recent) + "</div>"
+        self.events.value = (f"<div><b>{escape(_('The game so far'))}</b><br>"
+                             + "<br>".join(self._line(e) for e in recent) + "</div>"
+                             if recent else "")
+
+    def _problem_html(self) -> str:
+        return f"<div style='{ALERT_STYLE}'>⚠ {escape(self.message)}</div>" if self.message \
+            else ""
+
+    def _last_html(self) -> str:
+        """What happened since the human last acted: each die and crank with whose it was
+        ("Green ▲'s roll: 6"), kept apart from the buttons of the player to act now."""
+        events = list(self.state.log)[self._seen:]
+        if not events:
+            name = self.state.names[self.state.current]
+            return f"<div>{escape(_(NOTHING_YET).format(name=name))}</div>"
+        lines = [self._line(event) for event in events if event.kind != "end"]
+        return (f"<div><b>{escape(_(LAST_HEADING))}:</b><br>"
+                + "<br>".join(lines[-6:]) + "</div>")
+
+    def _line(self, event) -> str:
+        """One event of the log as the screen shows it (HTML): a die or a crank in bold with
+        whose it was, a space in the board's words."""
+        if event.kind == "roll":
+            name, steps = event.args[0], event.args[1]
+            face = DIE_FACES[steps - 1] if 1 <= steps <= 6 else ""
+            return (f"<b>{escape(_(ROLL_LINE).format(name=name, steps=steps))}</b> "
+                    f"<span style='font-size:1.4em;line-height:1'>{face}</span> "
+                    f"{escape(self._landing(event.args[2]))}")
+        if event.kind == "crank":
+            return f"<b>{escape(str(event))}</b>"
+        if event.kind == "caught":
+            return f"<b>{escape(_('Crank: the trap WORKS.'))}</b> {escape(str(event))}"
+        if event.kind == "safe":
+            return f"<b>{escape(_('Crank: the trap FAILS.'))}</b> {escape(str(event))}"
+        return escape(str(event))
+
+    def _landing(self, number: int) -> str:
+        """Where a roll landed, in the board's own words ("lands on 11: Take 2")."""
+        said = " ".join(words(self.state.board.spaces[number], self.state.players))
+        return _(LANDS).format(space=number, label=said or _(NOTHING_THERE))
 
     def _describe(self, action: TakeCheese) -> str:
-        return ", ".join(f"{p} from {self.state.names[s]}" for s, p in action.pieces)
+        return ", ".join(_("{n} from {name}").format(n=p, name=self.state.names[s])
+                         for s, p in action.pieces)
 
     def _prompt(self) -> str:
         state = self.state
         if state.is_over:
-            return f"{state.names[state.winner]} is the last mouse and wins!"
+            return _("{name} is the last mouse and wins!").format(name=state.names[state.winner])
         name = state.names[state.current]
         if state.phase == ROLL:
-            return f"{name}: roll the die."
+            return _("{name}: roll the die.").format(name=name)
         if state.phase == SPLIT:
-            return f"{name}: the richest opponents are tied; choose whom to take cheese from."
+            return _("{name}: the richest opponents are tied; choose whom to take cheese "
+                     "from.").format(name=name)
         if state.phase == AT_CRANK:
             if Crank() in state.legal_actions():
-                return f"{name}: a mouse is on the Cheese Wheel! Turn the crank (or move more first)."
-            return f"{name}: on Turn Crank. Spend cheese to move a mouse, or end your turn."
+                return _("{name}: a mouse is on the Cheese Wheel! Turn the crank (or move more "
+                         "first).").format(name=name)
+            return _("{name}: on Turn Crank. Spend cheese to move a mouse, or end your "
+                     "turn.").format(name=name)
         if state.phase == PUSH_ROLL:
-            return "Rolling for the mouse being moved."
-        return "The crank is turning..."
+            return _("Rolling for the mouse being moved.")
+        return _("The crank is turning...")
 
 
 def widget(players: int = 3, humans: Sequence[int] = (0,),

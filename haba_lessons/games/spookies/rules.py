@@ -52,6 +52,7 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, show
 from ...errors import IllegalActionError, InvalidArgumentError
+from ...i18n import ngettext
 from ...simulation import COURSE_SEED
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
@@ -367,8 +368,9 @@ class SpookiesGame(State):
         elif action.kind == "roll":
             self.dice, self.phase = action.value, DICE
         else:
-            self._note("stop", "{0} stops and keeps {1} chip(s) from this turn.",
-                       self.names[self.current], self.gained)
+            self._note("stop", ngettext("{0} stops and keeps {1} chip from this turn.",
+                                        "{0} stops and keeps {1} chips from this turn.",
+                                        self.gained), self.names[self.current], self.gained)
             self._end_turn()
 
     def _outcomes(self) -> list[tuple[object, Fraction]]:
@@ -448,7 +450,9 @@ class SpookiesGame(State):
             CHOOSE_DICE: f"{name} must choose 2, 3 or 4 dice" + ("" if self.must_roll
                                                                   else " or stop"),
             DICE: f"{name}'s {self.dice} dice are waiting to be rolled",
-            FINE: f"{name} pays {self.fine} chip(s), picked at random",
+            FINE: ngettext("{name} pays {n} chip, picked at random",
+                           "{name} pays {n} chips, picked at random",
+                           self.fine).format(name=name, n=self.fine),
             REVEAL: f"{name}'s chips are turned over",
             OVER: "the game is over",
         }[self.phase]
@@ -511,8 +515,11 @@ class SpookiesGame(State):
                 self.penalties[outcome.position] = []
                 self.chips[self.current].extend(collected)
             self.gained += taken + len(collected)
-            extra = f" and {len(collected)} penalty chip(s)" if collected else ""
-            self._note("success", "{0} Success: {1} is on {2}; {3} takes {4} chip(s){5}.",
+            extra = ngettext(" and {0} penalty chip", " and {0} penalty chips",
+                             len(collected)).format(len(collected)) if collected else ""
+            self._note("success", ngettext("{0} Success: {1} is on {2}; {3} takes {4} chip{5}.",
+                                           "{0} Success: {1} is on {2}; {3} takes {4} chips{5}.",
+                                           taken),
                        rolled, figure, rules.space_label(outcome.position), name, taken,
                        extra, faces)
             if self.stockpile:
@@ -526,8 +533,12 @@ class SpookiesGame(State):
             self.positions[self.figure] = outcome.position
             own = self.chips[self.current]
             paid = min(outcome.fallen, len(own))
-            self._note("failure", "{0} Failure: {1} falls {2} space(s) to {3}; {4} puts {5} "
-                       "penalty chip(s) on {6}.", rolled, figure, outcome.fallen,
+            self._note("failure", ngettext("{0} Failure: {1} falls {2} space to {3}; ",
+                                           "{0} Failure: {1} falls {2} spaces to {3}; ",
+                                           outcome.fallen)
+                       + ngettext("{4} puts {5} penalty chip on {6}.",
+                                  "{4} puts {5} penalty chips on {6}.", paid),
+                       rolled, figure, outcome.fallen,
                        rules.space_label(outcome.position), name, paid,
                        rules.space_label(start), faces)
             if any(v is not FACE_DOWN for v in own) and paid:
@@ -569,7 +580,9 @@ class SpookiesGame(State):
         self.chips[self.current] = [v for v in own if v is not FACE_DOWN] + list(values)
         self.unseen = tuple(n - values.count(v)
                             for v, n in zip(self.rules.chip_values, self.unseen))
-        self._note("turned over", "{0} turns over {1} chip(s): {2}.", self.names[self.current],
+        self._note("turned over", ngettext("{0} turns over {1} chip: {2}.",
+                                           "{0} turns over {1} chips: {2}.", len(values)),
+                   self.names[self.current],
                    len(values), " ".join(map(str, values)) or "none")
         self._count_chips()
 

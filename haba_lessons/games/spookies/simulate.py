@@ -25,6 +25,7 @@ from ..._checks import require_int
 from ...engine import Kernel, Result, play, register, result
 from ...engine import tournament as engine_tournament
 from ...errors import InvalidArgumentError
+from ...i18n import ngettext
 from ...simulation import COURSE_SEED, MeanEstimate, mean_interval
 from .analysis import TurnPolicy, policy_array_value, solve_turn, success_probability
 from .board import DICE_CHOICES
@@ -176,8 +177,10 @@ def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
             break
         if dice is not None:
             if step >= dice.shape[1]:
-                raise InvalidArgumentError(f"the dice array has only {dice.shape[1]} rolls "
-                                           f"per turn, but some turns need more.")
+                raise InvalidArgumentError(ngettext(
+                    "the dice array has only {n} roll per turn, but some turns need more.",
+                    "the dice array has only {n} rolls per turn, but some turns need more.",
+                    dice.shape[1]).format(n=dice.shape[1]))
             roll = dice[live, step, :] @ _BASE_SIX
         else:   # every step draws for all turns, so results do not depend on who is still going
             roll = (rng.integers(1, 7, size=(turns, 4)) @ _BASE_SIX)[live]
@@ -193,7 +196,9 @@ def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
                 a[success] for a in (live, at, successes, gained, fined, held))
     else:
         if live.size:
-            raise InvalidArgumentError(f"some turns were still going after {max_rolls} rolls.")
+            raise InvalidArgumentError(ngettext(
+                "some turns were still going after {n} roll.",
+                "some turns were still going after {n} rolls.", max_rolls).format(n=max_rolls))
     return TurnBatch(net, position, rolls)
 
 

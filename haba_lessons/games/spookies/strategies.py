@@ -19,6 +19,7 @@ import numpy as np
 
 from ..._checks import require_int
 from ...engine import Strategies, Strategy
+from ...i18n import ngettext
 from .analysis import solve_turn, success_probability
 from .board import DICE_CHOICES
 from .rules import ATTIC, CHOOSE_FIGURE, Action, SpookiesGame
@@ -63,7 +64,9 @@ def stop_after(successes: int, dice: int = 4) -> Strategy:
         return Action("stop") if game.successes >= successes else Action("roll", dice)
 
     return Strategy(f"stop after {successes}",
-                    f"lowest figure, {dice} dice, stops after {successes} success(es)", choose)
+                    ngettext("lowest figure, {dice} dice, stops after {n} success",
+                             "lowest figure, {dice} dice, stops after {n} successes",
+                             successes).format(dice=dice, n=successes), choose)
 
 
 def _optimal(game: SpookiesGame, rng: np.random.Generator) -> Action:
