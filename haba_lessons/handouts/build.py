@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -211,7 +212,8 @@ def course_handouts(course: Path, language: str = i18n.SOURCE) -> Handouts:
     return made
 
 
-def index_page(handouts: list[Handout], with_pdf: bool, left_out: list[str] = ()) -> str:
+def index_page(handouts: list[Handout], with_pdf: bool,
+               left_out: Sequence[str] = ()) -> str:
     """A table of every handout: a row per lesson, then the unit test and its mark scheme,
     then what a translated edition leaves out (call it with the handouts' language in use)."""
     def link(handout: Handout) -> str:
