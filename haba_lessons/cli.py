@@ -6,7 +6,7 @@ and Windows, with or without bash.
     haba-lessons app --list                  the games and whether each app is ready
     haba-lessons student-copies SRC DST      copies of the notebooks with solutions blanked
                                              (existing copies are kept; --force replaces)
-    haba-lessons handouts SRC DST [--pdf]    lesson plans, worksheets, answer keys, unit test
+    haba-lessons handouts SRC DST [--pdf] [--lang de]  plans, worksheets, keys, unit test
     haba-lessons pdf ...                     notebooks and student copies as PDF files
     haba-lessons reset NN [--student]        a notebook back as shipped, your version kept
     haba-lessons site OUT                    the course as a website that works offline
@@ -122,7 +122,8 @@ def handouts(args: argparse.Namespace) -> int:
     from . import handouts as module
 
     try:
-        return module.main([str(args.source), str(args.target), *(["--pdf"] if args.pdf else [])])
+        return module.main([str(args.source), str(args.target), *(["--pdf"] if args.pdf else []),
+                            *(["--lang", args.lang] if args.lang else [])])
     except UnicodeDecodeError:
         source = Path(args.source)
         for plan in sorted([*source.glob("[0-9][0-9]*.md"),
@@ -261,6 +262,8 @@ def parser() -> argparse.ArgumentParser:
                                                  "lesson-plans/, worksheets/), e.g. .")
     pages.add_argument("target", type=Path, help="folder for the HTML pages")
     pages.add_argument("--pdf", action="store_true", help="also print each page to PDF")
+    pages.add_argument("--lang", default=None, metavar="CODE",
+                       help="the handouts' language: en or de (default: HABA_LANG, else en)")
     pages.set_defaults(run=handouts)
 
     add_reset_command(commands)

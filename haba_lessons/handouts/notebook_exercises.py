@@ -20,9 +20,10 @@ from typing import Any, Callable
 import nbformat
 
 from ..errors import DataFileError
+from ..i18n import _, number, pgettext, quoted
 from ..student_copies import is_check, is_solution
 
-_START = re.compile(r"\*\*Exercise\s+(\d+)\b([^*]*)\*\*")
+_START = r"\*\*{word}\s+(\d+)\b([^*]*)\*\*"
 _CHECK = re.compile(r"""check\(\s*["'](\d\dx?\.\d+)["']""")
 _KIND = re.compile(r"\(([^()]*)\)\s*$")
 
@@ -81,18 +82,26 @@ def answer_key(check_id: str) -> Callable[[Any], tuple[bool, str]]:
     return module.KEYS[check_id]
 
 
+def exercise_word() -> str:
+    """The word that heads an exercise in the language in use ("Exercise", "Aufgabe"): a
+    translated notebook heads its exercises as the library's catalog says."""
+    return pgettext("exercise heading", "Exercise")
+
+
 def read_exercises(path: Path) -> list[Exercise]:
-    """Every exercise of the notebook at ``path``, in order, each checked to have a key.
+    """Every exercise of the notebook at ``path``, in order, each checked to have a key;
+    the notebook is in the language in use (its exercises headed by :func:`exercise_word`).
 
     A problem raises ``DataFileError`` naming the notebook and the exercise.
     """
+    start_pattern = re.compile(_START.format(word=re.escape(exercise_word())))
     try:
         notebook = nbformat.read(path, as_version=4)
     except (OSError, ValueError) as error:
         raise DataFileError(f"{path}: not a notebook that can be read ({error}).") from None
     found: list[dict] = []
     for index, cell in enumerate(notebook.cells):
-        start = _START.search(cell.source) if cell.cell_type == "markdown" else None
+        start = start_pattern.search(cell.source) if cell.cell_type == "markdown" else None
         if start and not is_solution(cell):
             statement = cell.source[start.end():].split("\n#", 1)[0].strip()
             label = start.group(2).strip()
@@ -147,11 +156,11 @@ def key_facts(key: Callable) -> dict[str, Any]:
 
 
 def show_number(value: Any) -> str:
-    """A number as a teacher writes it: ``5/18``, ``7``, ``0.1319``."""
+    """A number as a teacher writes it: ``5/18``, ``7``, ``0.1319`` (``0,1319`` in German)."""
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else f"{value}"
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return number(value, ".6g")
     return str(value)
 
 
@@ -164,20 +173,22 @@ def describe_key(key: Callable, options: tuple[str, ...] = ()) -> str:
     kind, facts = key_kind(key), key_facts(key)
     if kind == "exact":
         value = facts["target"]
-        extra = f" ≈ {float(value):.4g}" if value.denominator != 1 else ""
-        return f"exactly {show_number(value)}{extra}."
+        extra = f" ≈ {number(float(value), '.4g')}" if value.denominator != 1 else ""
+        return _("exactly {value}.").format(value=show_number(value) + extra)
     if kind == "approx":
-        return (f"any number within {show_number(facts['tolerance'])} of "
-                f"{show_number(facts['value'])} (a simulated estimate).")
+        return _("any number within {tolerance} of {value} (a simulated estimate).").format(
+            tolerance=show_number(facts["tolerance"]), value=show_number(facts["value"]))
     if kind == "choice":
         right = [option for option in options if key(option)[0]]
         named = {"".join(option.lower().replace("-", " ").split()) for option in right}
         others = sorted(set(facts["targets"]) - named, key=len, reverse=True)
-        words = ", ".join(f"“{word}”" for word in [*right, *others])
-        return f"the words {words} (case, spaces and hyphens ignored)."
+        words = ", ".join(quoted(word) for word in [*right, *others])
+        return _("the words {words} (case, spaces and hyphens ignored).").format(words=words)
     if kind == "function":
         inputs = "; ".join("(" + ", ".join(map(str, args)) + ")" for args in facts["inputs"])
-        return f"a function that agrees with the key's own on the inputs {inputs}."
+        return _("a function that agrees with the key's own on the inputs {inputs}.").format(
+            inputs=inputs)
     if kind == "holds":
-        return f"any answer that passes the key's test (its hint: {facts['hint']})"
-    return "the self-check's own test."
+        return _("any answer that passes the key's test (its hint: {hint})").format(
+            hint=facts["hint"])
+    return _("the self-check's own test.")

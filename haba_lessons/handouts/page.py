@@ -16,14 +16,17 @@ from pathlib import Path
 
 import mistune
 
-#: Printed on every handout page (see LICENSE-CONTENT.md and NOTICE.md).
-LICENCE_LINE = ("© haba_lessons contributors · licensed under CC BY 4.0 "
-                "(https://creativecommons.org/licenses/by/4.0/): share and adapt it, "
-                "crediting \"haba_lessons contributors\".")
-TRADEMARK_NOTICE = ("An independent course, not made or endorsed by the games' publishers: "
-                    "Spookies, Quiet as a Mouse and Cat & Co. Meow Meow are games of HABA, "
-                    "Mouse Trap a game of Hasbro; they own those names and trademarks. "
-                    "No rulebook text or artwork is reproduced.")
+from ..i18n import N_, _, language
+
+#: Printed on every handout page (see LICENSE-CONTENT.md and NOTICE.md), in the language of
+#: the page: ``_(LICENCE_LINE)``.
+LICENCE_LINE = N_("© haba_lessons contributors · licensed under CC BY 4.0 "
+                   "(https://creativecommons.org/licenses/by/4.0/): share and adapt it, "
+                   "crediting \"haba_lessons contributors\".")
+TRADEMARK_NOTICE = N_("An independent course, not made or endorsed by the games' publishers: "
+                      "Spookies, Quiet as a Mouse and Cat & Co. Meow Meow are games of HABA, "
+                      "Mouse Trap a game of Hasbro; they own those names and trademarks. "
+                      "No rulebook text or artwork is reproduced.")
 
 # Large type on screen; compact on paper (a lesson plan should fit one A4 page): 10 pt text,
 # tight headings and tables, the footer's notice small.
@@ -174,8 +177,9 @@ class _HandoutRenderer(mistune.HTMLRenderer):
     def image(self, text: str, url: str, title: str | None = None) -> str:
         path = (self.folder / url).resolve()
         if "://" in url or url.startswith("//") or not path.is_file():
-            return (f'<span class="missing-image">[picture: {html.escape(text or url)} — not '
-                    "included in the handout]</span>")
+            missing = _("[picture: {picture} — not included in the handout]")
+            return (f'<span class="missing-image">'
+                    f"{html.escape(missing.format(picture=text or url))}</span>")
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         data = base64.b64encode(path.read_bytes()).decode("ascii")
         return f'<img src="data:{mime};base64,{data}" alt="{html.escape(text)}">'
@@ -189,17 +193,28 @@ def markdown_to_html(text: str, folder: Path | None = None) -> str:
     return render(formulas_to_text(text))
 
 
+def nav() -> str:
+    """The link back to the index of the handouts, in the language in use."""
+    return '<a href="index.html">' + html.escape(_("All handouts")) + "</a>"
+
+
+def h2(text: str) -> str:
+    """A section heading of a page (``text`` is escaped)."""
+    return "<h2>" + html.escape(text) + "</h2>\n"
+
+
 def legal_footer() -> str:
     """The licence line and the publishers' notice, as the last lines of a page's footer."""
-    return (f'<p class="licence">{html.escape(LICENCE_LINE)}</p>\n'
-            f'<p class="notice">{html.escape(TRADEMARK_NOTICE)}</p>')
+    return (f'<p class="licence">{html.escape(_(LICENCE_LINE))}</p>\n'
+            f'<p class="notice">{html.escape(_(TRADEMARK_NOTICE))}</p>')
 
 
 def page(title: str, body: str, *, nav: str = "", footer: str = "") -> str:
-    """A complete, self-contained HTML page, ending with the licence and the notice."""
+    """A complete, self-contained HTML page in the language in use (its ``lang``, its
+    licence line and notice), ending with the licence and the notice."""
     footer = (f"<p>{footer}</p>\n" if footer else "") + legal_footer()
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<!DOCTYPE html>\n<html lang=\"{language()}\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<title>{html.escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         + (f"<nav>{nav}</nav>\n" if nav else "")

@@ -13,9 +13,11 @@ from pathlib import Path
 
 from ..catalog import Notebook
 from ..errors import DataFileError
-from .page import markdown_to_html, page
+from ..i18n import _
+from .page import markdown_to_html, nav, page
 
-_DURATION = re.compile(r"\b(\d+)(?:\s*|-)(?:minutes?|min)\b", re.IGNORECASE)
+#: "45 minutes", "45-minute", "45 min"; in a German plan "45 Minuten".
+_DURATION = re.compile(r"\b(\d+)(?:\s*|-)(?:minutes?|minuten|min)\b", re.IGNORECASE)
 
 
 def plan_title(text: str, fallback: str) -> str:
@@ -55,8 +57,9 @@ def plan_page(path: Path, entry: Notebook) -> tuple[str, str]:
     title = plan_title(text, fallback=path.stem)
     return title, page(
         title, markdown_to_html(text, path.parent),
-        nav='<a href="index.html">All handouts</a>',
-        footer=f"haba_lessons · lesson plan {html.escape(path.name)} · print with Ctrl+P")
+        nav=nav(),
+        footer=html.escape(_("haba_lessons · lesson plan {name} · print with Ctrl+P").format(
+            name=path.name)))
 
 
 _PAGES_PROMISED = re.compile(r"\*\*one page per (\d+) minutes\*\*")

@@ -129,8 +129,13 @@ def _unique(where: str, ids: list[str]) -> None:
 
 def load_worksheet(path: Path) -> Worksheet:
     """The by-hand questions of ``worksheets/NN.toml``."""
-    data = _fields(str(path), read_toml(path), {"lesson": str, "topic": str, "question": list},
-                   {})
+    return worksheet_from(path, read_toml(path))
+
+
+def worksheet_from(path: Path, contents: dict[str, Any]) -> Worksheet:
+    """The by-hand questions of ``contents``, the parsed ``worksheets/NN.toml`` at ``path``
+    (its texts possibly translated: ids, lines and marks are the source's)."""
+    data = _fields(str(path), contents, {"lesson": str, "topic": str, "question": list}, {})
     lesson = data["lesson"]
     if not _LESSON.match(lesson) or path.stem != lesson:
         raise DataFileError(f"{path}: lesson must be the two digits of the file name "
@@ -148,7 +153,12 @@ def load_worksheet(path: Path) -> Worksheet:
 
 def load_unit_test(path: Path) -> UnitTest:
     """The end-of-unit test of ``worksheets/unit-test.toml``."""
-    data = _fields(str(path), read_toml(path),
+    return unit_test_from(path, read_toml(path))
+
+
+def unit_test_from(path: Path, contents: dict[str, Any]) -> UnitTest:
+    """The end-of-unit test of ``contents``, the parsed ``unit-test.toml`` at ``path``."""
+    data = _fields(str(path), contents,
                    {"title": str, "minutes": int, "instructions": str, "objectives": dict,
                     "question": list}, {})
     objectives = data["objectives"]
