@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ._checks import shown
+from .shown import shown
 from .errors import InvalidArgumentError
 
 #: The longest number a person types: 40 characters (a probability with 38 decimals).

@@ -13,6 +13,7 @@ from haba_lessons.classlab.recorders import QuietAsAMouseRecorder, spookies_reco
 from haba_lessons.classlab.records import file_name
 from haba_lessons.errors import DataFileError
 from haba_lessons.games.quiet_as_a_mouse import load_layout
+from haba_lessons.games.quiet_as_a_mouse.rules import CHOOSE
 
 HEADER = "# game: spookies\n# group: owls\n# format: 2\nrecord,round,player,event,value,starter\n"
 GOOD = ["1,1,1,roll,3 5 6,1", "2,1,2,roll,1 2,1", "3,1,3,roll,4 4 4 4,1"]
@@ -182,7 +183,7 @@ def test_the_quiet_as_a_mouse_recorder_takes_the_colour_names_a_castle_file_may_
     recorder = QuietAsAMouseRecorder("owls", tmp_path / "data", seed=1, layout=layout)
     for _ in range(12):
         recorder.companion.roll_button.click()
-        if recorder.companion.game.phase == "choose":
+        if recorder.companion.game.phase == CHOOSE:
             recorder.companion.choose_button.click()
             recorder.companion.silent_button.click()
     rolls = [r.value for r in read_class_file(recorder.file.path).records if r.event == "roll"]

@@ -131,7 +131,7 @@ def formula_to_text(latex: str) -> str:
     text = latex
     text = re.sub(r"\\(?:text|mathrm|mathit|mathbf|operatorname)\s*" + _BRACED,
                   lambda m: m.group(1), text)
-    for _ in range(3):                                     # nested fractions, inside out
+    for _pass in range(3):                                   # nested fractions, inside out
         text = re.sub(r"\\[dt]?frac\s*" + _ARG + r"\s*" + _ARG,
                       lambda m: _fraction(_group(m, 1), _group(m, 3)), text)
         text = re.sub(r"\\binom\s*" + _ARG + r"\s*" + _ARG,

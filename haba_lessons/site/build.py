@@ -185,7 +185,7 @@ def write_sources(source: Path, root: Path, texts: dict, language: str,
             text = (plans_folder / f"{entry.stem}.md").read_text(encoding="utf-8")
             (source / "lesson-plans" / f"{entry.stem}.md").write_text(
                 pages.plan(text, entry, texts), encoding="utf-8")
-    handouts = build_handouts(plans_folder, source / "_extra" / "handouts")
+    handouts = build_handouts(plans_folder, source / "_extra" / "handouts", language)
     write_page(source, "index.md", pages.home(texts, lessons,
                                               placeholder_binder=repository.is_placeholder))
     write_page(source, "handouts.md", pages.handouts(texts, handouts))
@@ -216,15 +216,15 @@ def write_page(source: Path, name: str, text: str) -> None:
     (source / name).write_text(text, encoding="utf-8")
 
 
-def build_handouts(plans: Path, target: Path) -> list[tuple[str, str]]:
-    """Whatever ``haba-lessons handouts PLANS TARGET`` writes, as (address, title) pairs, the
-    index first: the site goes through the command itself, so new kinds of handout appear on
-    the site as the handouts builder adds them."""
-    from ..cli import main as command
+def build_handouts(plans: Path, target: Path, language: str = "en") -> list[tuple[str, str]]:
+    """Whatever ``haba-lessons handouts PLANS TARGET --lang LANGUAGE`` writes, as (address,
+    title) pairs, the index first: the site goes through the command itself, so new kinds of
+    handout appear on the site as the handouts builder adds them."""
+    from ..handouts import main as command
 
     printed, errors = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(errors):
-        status = command(["handouts", str(plans), str(target)])
+        status = command([str(plans), str(target), "--lang", language])
     if status != 0:
         raise DataFileError(f"the handouts could not be made: {errors.getvalue().strip()}")
     found = []

@@ -79,10 +79,10 @@ def house_svg(game: SpookiesGame) -> str:
              f'width="100%" role="img" aria-label="The Spookies house" font-family="sans-serif" '
              f'style="background:{PAPER}">',
              # the roof over the attic, a chimney and the moon
-             f'<rect x="470" y="24" width="34" height="70" fill="#4a3b58" stroke="#222"/>',
+             '<rect x="470" y="24" width="34" height="70" fill="#4a3b58" stroke="#222"/>',
              f'<polygon points="30,{top + row} 300,14 570,{top + row}" fill="#5b4a6b" '
              f'stroke="#222" stroke-width="2"/>',
-             f'<circle cx="90" cy="44" r="24" fill="#F0E442" stroke="#8a7f00"/>',
+             '<circle cx="90" cy="44" r="24" fill="#F0E442" stroke="#8a7f00"/>',
              f'<text x="300" y="106" font-size="24" fill="white" text-anchor="middle" '
              f'font-weight="bold">{escape(_("Spookies house"))}</text>',
              f'<text x="{width - 12}" y="34" font-size="16" text-anchor="end" '
