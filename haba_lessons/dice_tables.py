@@ -51,7 +51,7 @@ def top_pair_table(dice: int, sides: int = 6) -> pd.DataFrame:
 def formula_table(formulas: Mapping[int, sympy.Expr], dice: tuple[int, ...] = (2, 3, 4)) -> pd.DataFrame:
     """Per total: its top pairs, the count as a formula in n, and the formula at each number of dice."""
     table = {
-        _("pairs (a, b)"): {t: " ".join(f"({a},{b})" for a, b in top_two_pairs(t)) for t in formulas},
+        _("pairs (a, b)"): {t: " ".join(f"({a}, {b})" for a, b in top_two_pairs(t)) for t in formulas},
         _("rolls with this total, n dice"): {t: str(sympy.powsimp(sympy.expand(f), combine="exp"))
                                           for t, f in formulas.items()},
     }

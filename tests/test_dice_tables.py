@@ -39,7 +39,7 @@ def test_top_pair_table_has_the_hand_counts_and_blanks_above_the_diagonal():
 def test_formula_table_puts_in_the_number_of_dice():
     table = formula_table(best_two_counts(n))
     assert table.loc[12, "n = 4"] == 171 and table.loc[3, "rolls with this total, n dice"] == "n"
-    assert table.loc[7, "pairs (a, b)"] == "(6,1) (5,2) (4,3)"
+    assert table.loc[7, "pairs (a, b)"] == "(6, 1) (5, 2) (4, 3)"
 
 
 def test_success_table_has_the_rulebook_facts():
