@@ -161,7 +161,7 @@ def page_text(html: str) -> str:
     return " ".join(" ".join(parser.parts).split())
 
 
-HANDOUTS = course_handouts(REPO)
+HANDOUTS = course_handouts(REPO).pages
 WORKSHEETS = {h.lesson: h for h in HANDOUTS if h.kind == "worksheet"}
 
 
