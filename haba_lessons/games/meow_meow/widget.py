@@ -61,6 +61,7 @@ MAX_BOT_STEPS = 5000
 STYLE = """<style>
 .haba-meow-meow { width: 100%; box-sizing: border-box; font-size: clamp(18px, 1.45vw, 30px);
   color: var(--jp-content-font-color1, #1f1f1f); }
+.haba-meow-meow .widget-html, .haba-meow-meow .widget-html-content { font-size: inherit; }
 .haba-meow-meow .haba-mm-board { display: grid; gap: 0.3em 1.5em; line-height: 1.45;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr)); align-items: start; }
 .haba-meow-meow .haba-mm-card { display: inline-block; border-radius: 0.4em;

@@ -55,6 +55,8 @@ COMPANION_SKILL = Skill(Fraction(1, 3), Fraction(1, 3))
 STYLE = """<style>
 .haba-quiet-as-a-mouse { width: 100%; box-sizing: border-box;
   font-size: clamp(16px, 1.3vw, 28px); color: var(--jp-content-font-color1, #1f1f1f); }
+.haba-quiet-as-a-mouse .widget-html, .haba-quiet-as-a-mouse .widget-html-content
+  { font-size: inherit; }
 .haba-quiet-as-a-mouse .haba-qm-columns { display: flex; flex-wrap: wrap; gap: 0.5em 1.5em;
   align-items: flex-start; width: 100%; }
 .haba-quiet-as-a-mouse .haba-qm-controls { flex: 1 1 24em; min-width: 0; }
@@ -64,11 +66,11 @@ STYLE = """<style>
 .haba-quiet-as-a-mouse .haba-qm-row .jupyter-button { font-size: max(1em, 18px);
   height: auto; min-height: 2.4em; width: auto; flex: 1 1 auto; white-space: normal; }
 .haba-quiet-as-a-mouse .haba-qm-row .widget-dropdown { flex: 1 1 14em; width: auto; }
-.haba-quiet-as-a-mouse svg.haba-qm-castle { width: 100%; height: auto; max-height: 42vh;
+.haba-quiet-as-a-mouse svg.haba-qm-castle { width: 100%; height: auto; max-height: 40vh;
   display: block; }
-.haba-quiet-as-a-mouse .haba-qm-die { display: inline-block; width: 3.6em; height: 3.6em;
-  line-height: 3.6em; margin: 0.2em; border: 0.15em solid #222; border-radius: 0.6em;
-  font-weight: bold; text-align: center; }
+.haba-quiet-as-a-mouse .haba-qm-die { display: inline-block; min-width: 3em; height: 2.8em;
+  line-height: 2.8em; padding: 0 0.4em; margin: 0.15em; border: 0.15em solid #222;
+  border-radius: 0.5em; font-weight: bold; text-align: center; }
 .haba-quiet-as-a-mouse .haba-last-move { border-left: 0.3em solid var(--jp-brand-color1, #0072B2);
   padding: 0.2em 0.6em; margin: 0.3em 0; line-height: 1.4; }
 .haba-quiet-as-a-mouse .haba-qm-message { min-height: 1.4em; margin: 0.2em 0; }
@@ -224,6 +226,7 @@ class CompanionPanel(widgets.VBox):
                                           style=action_style("primary"), layout=big)
         self.dice = widgets.HTML()
         self.pair_choice = widgets.Dropdown(description="Holes:", options=[],
+                                            style={"description_width": "initial"},
                                             layout=widgets.Layout(width="auto"))
         self.choose_button = widgets.Button(description="Slide the stick in", layout=big,
                                             button_style="info", style=action_style("info"))
@@ -234,6 +237,7 @@ class CompanionPanel(widgets.VBox):
                                            style=action_style("danger"),
                                            layout=big)
         self.slid_choice = widgets.Dropdown(description="Which stick:", options=[],
+                                            style={"description_width": "initial"},
                                             layout=widgets.Layout(width="auto"))
         self.slid_button = widgets.Button(description="A stick slid out", layout=big,
                                           button_style="warning", style=action_style("warning"))
@@ -243,7 +247,6 @@ class CompanionPanel(widgets.VBox):
         self.note.add_class("haba-qm-message")
         self.last_move = widgets.HTML()
         self.last_move.add_class("haba-last-move")
-        self.log_view = widgets.HTML()
         self.new_button.on_click(lambda _: self._act(self._new_game))
         self.roll_button.on_click(lambda _: self._act(self._roll))
         self.choose_button.on_click(lambda _: self._act(self._choose))
@@ -258,7 +261,7 @@ class CompanionPanel(widgets.VBox):
                                  _row(self.slid_choice, self.slid_button),
                                  self.note, self.last_move])
         controls.add_class("haba-qm-controls")
-        picture = widgets.VBox([self.castle, self.status, self.log_view])
+        picture = widgets.VBox([self.castle, self.status])
         picture.add_class("haba-qm-picture")
         columns = widgets.Box([controls, picture])
         columns.add_class("haba-qm-columns")
@@ -349,8 +352,6 @@ class CompanionPanel(widgets.VBox):
             f"<p style='margin:0.2em 0'>Chance the next roll is blocked: "
             f"<b>{blocked}</b> ≈ {float(blocked):.1%}</p>")
         self.last_move.value = last_turn_html(game)
-        log = "<br>".join(escape(str(line)) for line in game.log[-4:])
-        self.log_view.value = f"<div style='font-size:0.85em'>{log}</div>"
         self._show_note()
 
 
