@@ -13,7 +13,7 @@ from haba_lessons.classlab.pool import Pool
 from haba_lessons.engine.arguments import checked_keywords
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.games.meow_meow import Card, position
-from haba_lessons.games.meow_meow.rules import DRAW
+from haba_lessons.games.meow_meow.rules import CHANCE_PHASES, DRAW
 from haba_lessons.student_copies import StudentCopy
 
 
@@ -55,13 +55,13 @@ def test_the_meow_meow_log_says_card_or_cards():
     state = position(players=2, hands=[[Card("blue", "hen")], [Card("green", "goat")]],
                      top=Card("red", "cow"))
     state.apply(DRAW)
-    while state.phase not in ("turn", "drawn", "over") and state.current == 0:
+    while state.phase in CHANCE_PHASES and state.current == 0:
         state.sample_chance()
     lines = [str(e) for e in state.log if e.kind == "draw"]
     assert lines == ["child 1 draws 1 card."]
     fox = position(players=2, hands=[[Card("blue", "hen")], [Card("green", "goat")]],
                    top=Card("red", "fox"), pending=2)
     fox.apply(DRAW)
-    while fox.phase != "turn" and fox.current == 0:
+    while fox.phase in CHANCE_PHASES and fox.current == 0:
         fox.sample_chance()
     assert [str(e) for e in fox.log if e.kind == "draw"] == ["child 1 draws 2 cards."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.quiet_as_a_mouse import CHOOSE, OVER, SILENT
+from haba_lessons.games.quiet_as_a_mouse import ATTEMPT, CHOOSE, OVER, SILENT
 from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
 
 
@@ -207,5 +207,5 @@ def test_a_fault_inside_a_click_becomes_a_message_and_the_panel_shows_the_engine
     panel.silent_button.click()                          # no traceback escapes
     assert "Something went wrong inside the course" in panel.note.value
     assert "RuntimeError" in panel.last_failure
-    assert panel.game.phase == "attempt" and not panel.silent_button.disabled
+    assert panel.game.phase == ATTEMPT and not panel.silent_button.disabled
     assert "castle 0" in panel.status.value              # drawn from the engine's state
