@@ -11,6 +11,10 @@ starts it) at 1920x1080 and at 1280x720, one page each, after one press of its m
 * at 1920x1080 no text on the board is smaller than 18 px (SVG text: its font size times the
   drawing's scale on screen).
 
+In JupyterLab at 1366x768 with the file browser open, each widget (Meow Meow, Quiet as a
+Mouse in both modes) must lie inside its output area: no part of it beyond the area's
+edges (clipped or hidden behind a sideways scrollbar).
+
 The same measurement, on a page with the text squeezed and the board made too wide, must
 report both (the check can fail). One Voilà server serves both apps (``apps/``). The numbers are printed (``-s`` shows them)
 and the screenshots are ``screenshots/projector-<app>-<width>x<height>.png``.
@@ -20,8 +24,10 @@ from __future__ import annotations
 
 import sys
 
+import nbformat
 import pytest
-from browser_support import REPO, SCREENSHOTS, Server, render_problems, server_env
+from browser_support import (PANEL, REPO, SCREENSHOTS, Server, render_problems, run_all_cells,
+                             server_env)
 
 from haba_lessons import app_mode
 
@@ -169,3 +175,74 @@ def harness_problems(page, name: str) -> list[str]:
     if not (found["overflow_x"] > 1 or any("not inside" in p for p in found["problems"])):
         problems.append("harness: a 2400 px board was not reported as off the screen")
     return problems
+
+
+NOTEBOOK = "projector-widgets-b.ipynb"
+NOTEBOOK_SIZE = (1366, 768)
+NOTEBOOK_WIDGETS = [
+    ("Meow Meow", "haba-meow-meow", "from haba_lessons.games.meow_meow.widget import widget\n"
+                                    "widget()"),
+    ("Quiet as a Mouse", "haba-quiet-as-a-mouse",
+     "from haba_lessons.games.quiet_as_a_mouse.widget import widget as quiet\nquiet()"),
+    ("Quiet as a Mouse (simulated)", "haba-quiet-as-a-mouse", "quiet(mode='simulated')"),
+]
+
+#: Everything of the widget in ``output`` that lies beyond the output area's left or right
+#: edge, as one line each.
+CLIPPED_JS = r"""
+([output, root]) => {
+  const area = output.getBoundingClientRect();
+  const widget = output.querySelector('.' + root);
+  if (!widget) return [`no .${root} in the output`];
+  const out = [];
+  for (const el of [widget, ...widget.querySelectorAll('*')]) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).display === 'none') continue;
+    if (r.left < area.left - 1 || r.right > area.right + 1) {
+      out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ` +
+               `${Math.round(r.left)}..${Math.round(r.right)} beyond ` +
+               `${Math.round(area.left)}..${Math.round(area.right)}`);
+    }
+  }
+  return out;
+}
+"""
+
+
+@pytest.fixture
+def widgets_notebook(lab):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell("from haba_lessons.course import setup\nrng = setup()")]
+    nb.cells += [nbformat.v4.new_code_cell(code) for _, _, code in NOTEBOOK_WIDGETS]
+    nbformat.write(nb, lab.cwd / NOTEBOOK)
+    yield NOTEBOOK
+    (lab.cwd / NOTEBOOK).unlink()
+
+
+def test_in_a_notebook_with_the_file_browser_open_nothing_is_clipped(lab, widgets_notebook,
+                                                                     guarded_page):
+    page, guard = guarded_page
+    page.set_viewport_size({"width": NOTEBOOK_SIZE[0], "height": NOTEBOOK_SIZE[1]})
+    page.goto(f"{lab.url}/lab/workspaces/projector-b/tree/{widgets_notebook}?token={lab.token}")
+    run_all_cells(page, 180)
+    page.wait_for_timeout(1500)
+    assert page.locator(".jp-FileBrowser").first.is_visible(), "the file browser is not open"
+    cells = page.locator(f"{PANEL} .jp-CodeCell")
+    problems = render_problems(page, PANEL)
+    for i, (label, root, _) in enumerate(NOTEBOOK_WIDGETS):
+        output = cells.nth(i + 1).locator(".jp-OutputArea-output").element_handle()
+        output.scroll_into_view_if_needed()
+        clipped = page.evaluate(CLIPPED_JS, [output, root])
+        print(f"notebook {NOTEBOOK_SIZE[0]}x{NOTEBOOK_SIZE[1]}, file browser open: {label}: "
+              f"{len(clipped)} pieces beyond the output area", file=sys.stderr)
+        problems += [f"{label}: {c}" for c in clipped[:10]]
+    page.screenshot(path=str(SCREENSHOTS / "projector-notebook-widgets-b-1366x768.png"))
+    # The check can fail: a board wider than the area is reported.
+    page.add_style_tag(content=".haba-meow-meow .haba-mm-board { width: 3000px; }")
+    output = cells.nth(1).locator(".jp-OutputArea-output").element_handle()
+    if not page.evaluate(CLIPPED_JS, [output, "haba-meow-meow"]):
+        problems.append("harness: a 3000 px board was not reported as beyond the output area")
+    problems += guard.problems()
+    assert not problems, "\n".join(problems)
