@@ -50,10 +50,15 @@ KITTEN_SVG = ('<svg width="1em" height="0.9em" viewBox="0 0 18 16" role="img" '
               'd="M2 15V2l4.5 4h5L16 2v13z" fill="currentColor"/></svg>')
 #: The back of a face-down card, drawn (the playing-card character needs a rare font): a
 #: purple card with a white edge and a dark rim, visible on a light and on a dark page.
-CARD_BACK = ('<span class="haba-card-back" title="a face-down card" style="display:inline-block;'
-             'width:0.8em;height:1.2em;margin:0 0.12em;vertical-align:middle;'
-             'border-radius:0.15em;background:#5B4A6B;border:0.14em solid #FFFFFF;'
-             'outline:0.08em solid #1F1F1F"></span>')
+def card_back(width: float = 0.8, height: float = 1.2, place: str = "") -> str:
+    """One face-down card, ``width`` x ``height`` em (``place``: more CSS, e.g. a position)."""
+    return (f'<span class="haba-card-back" title="a face-down card" style="display:inline-block;'
+            f'width:{width}em;height:{height}em;margin:0 0.12em;vertical-align:middle;'
+            f'border-radius:0.15em;background:#5B4A6B;border:0.14em solid #FFFFFF;'
+            f'outline:0.08em solid #1F1F1F;{place}"></span>')
+
+
+CARD_BACK = card_back()
 #: The bots stop after this many steps in a row (a round nobody can finish).
 MAX_BOT_STEPS = 5000
 #: The table's layout and the "this card fits" ring, in relative units. The ring is white
@@ -66,7 +71,13 @@ STYLE = """<style>
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr)); align-items: start; }
 .haba-meow-meow .haba-mm-card { display: inline-block; border-radius: 0.4em;
   border: 0.1em solid #222; padding: 0.25em 0.6em; margin: 0.1em; font-weight: bold; }
-.haba-meow-meow .haba-mm-big { font-size: 1.3em; padding: 0.5em 0.8em; }
+.haba-meow-meow .haba-mm-big { display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; min-width: 4.5em; min-height: 5.6em; padding: 0.3em 0.5em;
+  vertical-align: middle; border-width: 0.12em; box-shadow: 0.25em 0.25em 0 #666; }
+.haba-meow-meow .haba-mm-big .haba-mm-animal { font-size: 1.35em; }
+.haba-meow-meow .haba-mm-pile { display: inline-block; position: relative; width: 3.2em;
+  height: 4.4em; vertical-align: middle; margin: 0 0.4em; }
+
 .haba-meow-meow .haba-mm-track { display: flex; gap: 0.15em; flex-wrap: wrap; }
 .haba-meow-meow .haba-mm-step { flex: 1 1 3.5em; text-align: center; border: 1px solid #666;
   padding: 0.05em 0.2em; background: #fff; color: #1f1f1f; }
@@ -128,11 +139,24 @@ def card_label(card: Card) -> str:
 
 
 def card_html(card: Card, big: bool = False) -> str:
-    """A card face: its colour as the fill, its symbol, colour and animal written on it."""
-    fill, ink, _ = look(card.colour)
-    size = " haba-mm-big" if big else ""
-    return (f'<span class="haba-mm-card{size}" style="background:{fill};color:{ink}">'
+    """A card face: its colour as the fill, its symbol, colour and animal written on it
+    (``big``: drawn upright like the card on the table, the animal in large letters)."""
+    fill, ink, symbol = look(card.colour)
+    if big:
+        return (f'<span class="haba-mm-card haba-mm-big" style="background:{fill};color:{ink}" '
+                f'title="{escape(str(card))}"><span>{symbol} {escape(card.colour)}</span>'
+                f'<span class="haba-mm-animal">{escape(card.animal)}</span>'
+                f'<span>{symbol}</span></span>')
+    return (f'<span class="haba-mm-card" style="background:{fill};color:{ink}">'
             f'{escape(card_label(card))}</span>')
+
+
+def pile_html(count: int) -> str:
+    """The draw pile: a small stack of face-down cards (as many as 3 drawn), and its count."""
+    backs = "".join(card_back(2.4, 3.6, f"position:absolute;left:{0.25 * i}em;"
+                                          f"top:{0.2 * i}em") for i in range(min(count, 3)))
+    return f'<span class="haba-mm-pile" aria-hidden="true">{backs}</span>'
+
 
 
 def cards(count: int) -> str:
@@ -369,8 +393,8 @@ class MeowMeowTable:
                 f'<div><b>colour to follow:</b> <span class="haba-mm-card" '
                 f'style="background:{fill};color:{ink}">{symbol} {escape(state.colour)}'
                 f'</span></div>',
-                f'<div><b>Draw pile:</b> {cards(len(state.pile))} &nbsp; '
-                f'<b>Direction:</b> {arrow}</div>']
+                f'<div><b>Draw pile:</b> {pile_html(len(state.pile))}{cards(len(state.pile))}'
+                f'</div><div><b>Direction:</b> {arrow}</div>']
         if state.pending:
             pile.append(f'<div><b style="{ALERT_STYLE}">Fox penalty waiting: draw '
                         f'{cards(state.pending)}, or answer with a fox!</b></div>')
