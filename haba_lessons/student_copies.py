@@ -34,7 +34,7 @@ from pathlib import Path
 
 import nbformat
 
-from .i18n import N_, _, using
+from .i18n import N_, _, ngettext, using
 from .errors import DataFileError
 from .text_files import read_text
 
@@ -101,7 +101,8 @@ class StudentCopy:
                     f"student's work; --force replaces it, keeping the old one beside it)")
         if self.status == SKIPPED:
             return f"{self.name}: skipped: {self.note}"
-        done = f"{self.name}: {self.status}, {self.blanked} solution(s) blanked"
+        done = f"{self.name}: {self.status}, " + ngettext(
+            "{n} solution blanked", "{n} solutions blanked", self.blanked).format(n=self.blanked)
         return done + (f"; the old copy is kept as {self.note}" if self.note else "")
 
 

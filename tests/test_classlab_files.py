@@ -137,7 +137,7 @@ def test_pooling_with_a_duplicate_a_malformed_line_another_game_and_a_nickname_c
     assert len(table) == 5
     messages = pool.report()
     assert "owls (1).csv has the same content as spookies-owls.csv" in messages
-    assert "owls-later.csv: 2 record(s) of group 'owls' were already loaded" in messages
+    assert "owls-later.csv: 2 records of group 'owls' were already loaded" in messages
     assert "owls-later.csv, line 8: roll value '9 9'" in messages
     assert "other-owls.csv: says group 'owls'" in messages and "two groups chose" in messages
     assert "trap.csv: is a mouse_trap file" in messages

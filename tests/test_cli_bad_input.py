@@ -151,7 +151,7 @@ def test_a_notebook_saved_with_a_byte_order_mark_still_gets_its_copy(course, cap
     path = course / "notebooks" / "01-one.ipynb"
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     code, out, _ = run(capsys, "student-copies", str(course / "notebooks"), str(course / "s"))
-    assert code == 0 and "01-one.ipynb: written, 1 solution(s) blanked" in out
+    assert code == 0 and "01-one.ipynb: written, 1 solution blanked" in out
 
 
 def test_a_notebook_in_latin_1_is_skipped_with_a_message(course, capsys):

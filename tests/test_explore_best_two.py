@@ -68,13 +68,42 @@ def test_the_chart_shows_the_exact_distribution_with_the_successes_marked():
     assert sum(blue) == brute_force(4, 2, 10) and len(blue) == 3        # results 10, 11, 12
 
 
-@pytest.mark.parametrize("name, value, says", [("keep", 5, "keep m at most n"),
-                                                ("target", 13, "not a possible result"),
-                                                ("target", 1, "not a possible result")])
-def test_a_question_that_makes_no_sense_is_refused_and_nothing_changes(name, value, says):
+def sums_seen(dice: int, keep: int) -> set[int]:
+    """Every sum of the best ``keep`` of ``dice`` dice that some roll gives, by listing them."""
+    return {sum(sorted(r)[-keep:]) for r in product(range(1, 7), repeat=dice)}
+
+
+def test_the_target_slider_runs_over_the_possible_results_only():
+    explorer = BestOfDiceExplorer()
+    target = explorer.sliders["target"]
+    for keep in (2, 1, 3, 4, 2):                      # down, up and back: the track follows m
+        explorer.sliders["keep"].value = keep
+        assert set(range(target.min, target.max + 1)) == sums_seen(4, keep)
+        assert explorer.keep == keep and target.min <= explorer.target <= target.max
+    explorer.sliders["dice"].value = 20
+    explorer.sliders["keep"].value = 20               # 20 ones to 20 sixes
+    assert (target.min, target.max) == (20, 120)
+    explorer.sliders["keep"].value = 1
+    assert (target.min, target.max, target.value) == (1, 6, 6)
+
+
+def test_the_target_slider_cannot_leave_the_possible_results():
+    explorer = BestOfDiceExplorer()                   # best 2 of 4: 2..12
+    explorer.sliders["target"].value = 13             # the slider stops at its end
+    assert explorer.target == 12 and explorer.message.value == ""
+    assert explorer.probability == brute_force(4, 2, 12)
+
+
+@pytest.mark.parametrize("change, says", [({"keep": 5}, "keep m at most n"),
+                                          ({"target": 13}, "not a possible result"),
+                                          ({"target": 1}, "not a possible result")])
+def test_a_question_that_makes_no_sense_is_refused_and_nothing_changes(change, says):
     explorer = BestOfDiceExplorer()
     shown, chart = explorer.answer.value, explorer.chart.value
-    explorer.sliders[name].value = value
+    if "keep" in change:
+        explorer.sliders["keep"].value = change["keep"]
+    else:                                             # typed, not slid: the slider cannot go there
+        explorer.ask(4, 2, change["target"])
     assert says in explorer.message.value and "Still showing n = 4, m = 2, t = 10" in explorer.message.value
     assert explorer.answer.value == shown and explorer.chart.value == chart
     assert {n: s.value for n, s in explorer.sliders.items()} == {"dice": 4, "keep": 2, "target": 10}
@@ -115,8 +144,8 @@ def test_keeping_one_die_is_worded_in_the_singular():
     explorer = BestOfDiceExplorer(dice=4, keep=2, target=10)
     explorer.sliders["keep"].value = 1  # t = 10 is impossible with one die: it follows to 6
     assert "with 1 die kept the result runs from 1 to 6" in explorer.message.value
-    explorer.sliders["target"].value = 7
+    explorer.ask(4, 1, 7)
     assert "with 1 die kept" in explorer.message.value and "1 dice" not in explorer.message.value
     explorer.sliders["keep"].value = 3
-    explorer.sliders["target"].value = 2  # below 3 with three dice kept: the plural again
+    explorer.ask(4, 3, 2)  # below 3 with three dice kept: the plural again
     assert "with 3 dice kept the result runs from 3 to 18" in explorer.message.value

@@ -200,3 +200,92 @@ def test_the_app_factory_returns_the_root_widget_with_its_controller():
     assert table.state.current == 0 and not table.draw_button.disabled  # you start round 1
     table.draw_button.click()                 # what the browser test does with .haba-roll
     assert table.table.value != before
+
+
+# ---- issue 18: true colours, the last move apart, controls that cannot act, guarded -----
+
+def test_red_cards_are_drawn_red_not_orange():
+    import colorsys
+
+    from haba_lessons.colours import contrast
+    from haba_lessons.games.meow_meow.widget import COLOUR_LOOK
+
+    def hue(colour: str) -> float:
+        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return colorsys.rgb_to_hsv(r, g, b)[0] * 360
+
+    fill, ink, _ = COLOUR_LOOK["red"]
+    # Red is hue 0; orange starts near 20-30 degrees (the old fill #D55E00 sat at 22).
+    assert hue(fill) < 8 or hue(fill) > 352, (fill, hue(fill))
+    assert hue("#D55E00") > 20                       # the check tells the two apart
+    assert contrast(fill, ink) >= 4.5                # its words still read (WCAG AA)
+
+
+def test_fitting_cards_wear_the_ring_class_and_the_others_do_not():
+    from haba_lessons.games.meow_meow.widget import STYLE
+
+    table = meow_meow_table(players=2, seed=2)
+    rig(table, [[C("red", "pig"), C("blue", "hen")], [C("green", "goat")]], C("red", "cow"))
+    fits, other = table.card_buttons
+    assert "haba-fits" in fits._dom_classes and "haba-fits" not in other._dom_classes
+    ring = STYLE[STYLE.index(".haba-fits {"):].split("}")[0]
+    assert "#000" in ring and "#FFFFFF" in ring      # black and white: one shows on any page
+
+
+def test_the_last_move_box_shows_what_happened_since_your_move_and_is_replaced():
+    table = meow_meow_table(players=2, bot="random card", seed=4)
+    rig(table, [[C("red", "pig"), C("blue", "hen"), C("red", "hen")],
+                [C("green", "goat"), C("green", "hen"), C("green", "duck")]], C("red", "cow"))
+    table.latest = []
+    button_for(table, C("red", "pig")).click()
+    first = table.last_move.value
+    assert "You played the red pig." in first and "Child 2" in first
+    assert "haba-last-move" in table.last_move._dom_classes
+    assert "You played" not in table.table.value         # not mixed into the board
+    state = table.state
+    if not state.is_over and state.current == 0:
+        table.draw_button.click()
+        assert "You played the red pig." not in table.last_move.value
+        assert "You drew" in table.last_move.value
+
+
+def test_a_control_that_cannot_act_is_disabled_and_a_click_gives_a_reason():
+    table = meow_meow_table(players=2, seed=3)
+    state = rig(table, [[C("blue", "hen")], [C("green", "goat")]], C("red", "cow"))
+    assert table.keep_button.layout.display == "none"
+    before = state.snapshot()
+    table.keep_button.click()                   # what a stale click would do
+    assert state.snapshot() == before and "Nothing to keep" in table.message.value
+    finished = rig(table, [[C("red", "pig")], [C("green", "goat")]], C("red", "cow"))
+    button_for(table, C("red", "pig")).click()
+    assert finished.is_over and table.draw_button.disabled
+    assert all(b.disabled for b in table.card_buttons)
+    table.draw_button.click()
+    assert "The round is over" in table.message.value
+
+
+def test_one_card_left_is_said_in_the_singular():
+    table = meow_meow_table(players=2, seed=9)
+    rig(table, [[C("blue", "hen")], [C("green", "goat")]], C("red", "cow"))
+    assert "1 card " in table.table.value and "1 cards" not in table.table.value
+
+
+def test_a_failing_bot_becomes_a_message_and_the_table_still_shows_the_engine(monkeypatch):
+    from haba_lessons.games.meow_meow import widget as module
+
+    table = meow_meow_table(players=2, seed=5)
+    rig(table, [[C("red", "pig"), C("blue", "hen")], [C("green", "goat"), C("yellow", "hen")]],
+        C("red", "cow"))
+
+    def broken(state, rng):
+        raise RuntimeError("the bot fell over")
+
+    monkeypatch.setattr(module, "STRATEGIES", {table.bot_name: broken})
+    button_for(table, C("red", "pig")).click()          # raises inside the bot: no traceback
+    assert "Something went wrong inside the course" in table.message.value
+    assert "the bot fell over" in table.message.value and "RuntimeError" in table.last_failure
+    state = table.state
+    assert state.top == C("red", "pig")                 # your card was played ...
+    assert [b.description.lstrip("✔ ") for b in table.card_buttons] == \
+        [module.card_label(c) for c in state.hands[0]]  # ... and the hand shown is the engine's
+    assert "You played the red pig." in table.last_move.value

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.quiet_as_a_mouse import CHOOSE, OVER, SILENT
+from haba_lessons.games.quiet_as_a_mouse import ATTEMPT, CHOOSE, OVER, SILENT
 from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
 
 
@@ -74,7 +74,7 @@ def test_out_of_range_player_count_shows_a_message():
     panel.new_button.click()
     assert panel.game.hands == [5, 5, 5] and panel.game.box == 1
     widget.simulated.players_box.value = 1
-    assert "2 to 4 players" in widget.simulated.result.value
+    assert "2 to 4 players" in widget.simulated.note.value     # right under its controls
 
 
 def test_a_whole_companion_game_until_someone_wins():
@@ -97,7 +97,7 @@ def test_simulated_mode_plays_a_game_with_the_sliders():
     assert len(panel.sliders.children) == 3
     panel.sliders.children[0].children[0].value = 1.0      # p = 1 with q = 0.05: refused
     panel.play_button.click()
-    assert "more than 1" in panel.result.value and panel.last_game is None
+    assert "more than 1" in panel.note.value and panel.last_game is None
     panel.sliders.children[0].children[1].value = 0.0
     panel.play_button.click()
     assert panel.last_game.phase == OVER
@@ -105,7 +105,7 @@ def test_simulated_mode_plays_a_game_with_the_sliders():
     for row in panel.sliders.children:
         row.children[0].value = 0.0
     panel.play_button.click()
-    assert "never ends" in panel.result.value
+    assert "never ends" in panel.note.value
 
 
 def test_simulated_many_games_table():
@@ -127,3 +127,85 @@ def test_the_engine_is_the_one_the_widget_shows():
     panel.game.apply_attempt(SILENT)
     panel._render()
     assert "castle 1" in panel.status.value
+
+
+# ---- issue 18: the last turn apart, messages in sight, p and q and ties explained -------
+
+def test_when_the_turn_passes_the_dice_are_blank_and_the_last_turn_is_shown_apart():
+    panel = quiet_as_a_mouse_widget(seed=3).companion
+    assert "Nothing has happened yet" in panel.last_move.value
+    panel.roll_button.click()
+    a, b = panel.game.roll
+    assert a in panel.dice.value and "Nothing has happened yet" in panel.last_move.value
+    panel.choose_button.click()
+    panel.silent_button.click()                       # Player 1's turn is over
+    assert panel.game.current == 1
+    assert "?" in panel.dice.value and a not in panel.dice.value.replace("?", "")
+    assert f"Player 1's roll: {a} + {b}." in panel.last_move.value
+    assert "silent" in panel.last_move.value
+    panel.roll_button.click()                         # Player 2 rolls: the box still shows
+    assert "Player 1's roll" in panel.last_move.value  # the finished turn, not this one
+    assert "haba-last-move" in panel.last_move._dom_classes
+
+
+def test_a_message_appears_under_the_controls_not_below_the_castle():
+    widget = quiet_as_a_mouse_widget()
+    panel = widget.companion
+    panel.players_box.value = 99
+    panel.new_button.click()
+    assert "not 99" in panel.note.value
+    controls = panel.children[0].children[0]
+    assert panel.note in controls.children and panel.castle not in controls.children
+    assert "haba-qm-controls" in controls._dom_classes
+
+
+def test_the_simulated_sliders_say_what_p_and_q_are():
+    panel = quiet_as_a_mouse_widget(mode="simulated").simulated
+    p, q = panel.sliders.children[0].children
+    assert "silent" in p.description and "slides out" in q.description
+    text = panel.explain.value
+    assert "1 − p − q" in text and "alarm" in text and "assumption" in text
+
+
+def test_win_shares_over_100_percent_are_explained_by_the_ties_counted():
+    import re
+
+    panel = quiet_as_a_mouse_widget(mode="simulated").simulated
+    panel.many_button.click()
+    html = panel.result.value
+    wins = [int(w) for w in re.findall(r"<tr><td>Player \d</td><td>(\d+)</td>", html)]
+    ties = int(re.search(r"(\d+) of the 200 games ended in a tie", html).group(1))
+    # Each game has at least one winner, a tie at least two: the wins exceed 200 by at
+    # least the ties, and only when there are ties.
+    assert sum(wins) >= 200 + ties and (sum(wins) > 200) == (ties > 0)
+    assert "more than 100%" in html
+
+
+def test_one_stick_slid_out_is_said_in_the_singular():
+
+    panel = quiet_as_a_mouse_widget(mode="simulated").simulated
+    for seed in range(40):
+        panel.rng = __import__("numpy").random.default_rng(seed)
+        for row in panel.sliders.children:
+            row.children[0].value, row.children[1].value = 0.6, 0.1
+        panel.play_button.click()
+        if "1 stick slid out" in panel.result.value:
+            break
+    assert "1 stick slid out" in panel.result.value
+    assert "stick(s)" not in panel.result.value
+
+
+def test_a_fault_inside_a_click_becomes_a_message_and_the_panel_shows_the_engine(monkeypatch):
+    panel = quiet_as_a_mouse_widget(seed=3).companion
+    panel.roll_button.click()
+    panel.choose_button.click()
+
+    def broken(outcome):
+        raise RuntimeError("the bell fell off")
+
+    monkeypatch.setattr(panel.game, "apply_attempt", broken)
+    panel.silent_button.click()                          # no traceback escapes
+    assert "Something went wrong inside the course" in panel.note.value
+    assert "RuntimeError" in panel.last_failure
+    assert panel.game.phase == ATTEMPT and not panel.silent_button.disabled
+    assert "castle 0" in panel.status.value              # drawn from the engine's state

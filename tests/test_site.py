@@ -239,7 +239,7 @@ def test_a_chart_without_its_picture_is_named(course_copy, tmp_path):
             if output.get("data", {}).pop("image/svg+xml", None):
                 cells.append(number)
     nbformat.write(notebook, path)
-    with pytest.raises(DataFileError, match=f"cell\\(s\\) {', '.join(map(str, cells))} have "
+    with pytest.raises(DataFileError, match=f"cells {', '.join(map(str, cells))} have "
                                             "no stored picture"):
         build_site(tmp_path / "site", notebooks_folder=course_copy)
 

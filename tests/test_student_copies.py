@@ -103,7 +103,7 @@ def test_command_line_reports_counts_and_refuses_a_missing_folder(tmp_path, caps
     (tmp_path / "nb").mkdir()
     nbformat.write(lesson(), tmp_path / "nb" / "03-x.ipynb")
     assert main([str(tmp_path / "nb"), str(tmp_path / "out")]) == 0
-    assert "03-x.ipynb: written, 2 solution(s) blanked" in capsys.readouterr().out
+    assert "03-x.ipynb: written, 2 solutions blanked" in capsys.readouterr().out
     assert main([str(tmp_path / "missing"), str(tmp_path / "out")]) == 2
     assert "is not a folder of notebooks" in capsys.readouterr().err
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InvalidArgumentError
+from ..i18n import ngettext
 from ..games.meow_meow.analysis import first_hand_fits
 from ..games.meow_meow.rules import make_rules
 from ..simulation import wilson_interval
@@ -277,5 +278,7 @@ def reveal_sentence(table: pd.DataFrame) -> str:
             "at the 5% level and a 95% interval are each wrong about 1 time in 20 when the "
             "model is right, and a test of few data often misses a real difference: "
             + ("no wrong answer this time." if wrong == 0 else
-               f"{wrong} wrong answer{'s' if wrong > 1 else ''} among them is what chance "
-               "alone can do — collect more data before concluding."))
+               ngettext("{n} wrong answer among them is what chance alone can do",
+                        "{n} wrong answers among them is what chance alone can do",
+                        wrong).format(n=wrong)
+               + " — collect more data before concluding."))

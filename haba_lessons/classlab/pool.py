@@ -26,6 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InvalidArgumentError
+from ..i18n import ngettext
 from .reader import ClassFile, Problem, read_class_file
 from .records import COLUMNS, GAMES, Record, group_key
 
@@ -49,7 +50,9 @@ class Pool:
     def report(self) -> str:
         """One line per problem and duplicate, or a line saying all went well."""
         groups = self.records["group"].nunique() if len(self.records) else 0
-        lines = [f"{len(self.records)} {self.game} records from {groups} group(s)."]
+        records = ngettext("{n} {game} record", "{n} {game} records", len(self.records))
+        lines = [records.format(n=len(self.records), game=self.game) + " "
+                 + ngettext("from {n} group.", "from {n} groups.", groups).format(n=groups)]
         lines += [self.stand_in] if self.stand_in else []
         lines += [f"problem — {p}" for p in self.problems]
         lines += [f"duplicate — {d}" for d in self.duplicates]
@@ -88,8 +91,10 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
             known.setdefault(record.record, set()).add(record)
             rows.append({"group": group, "file": found.name, **vars(record)})
         if repeated:
-            pool.duplicates.append(f"{found.name}: {repeated} record(s) of group {group!r} "
-                                   f"were already loaded from {owners[group]}; skipped.")
+            pool.duplicates.append(f"{found.name}: " + ngettext(
+                "{n} record of group {group} was already loaded from {owner}; skipped.",
+                "{n} records of group {group} were already loaded from {owner}; skipped.",
+                repeated).format(n=repeated, group=repr(group), owner=owners[group]))
     if rows:
         frame = pd.DataFrame(rows, columns=("group", "file", *COLUMNS))
         pool.records = frame.sort_values(["group", "record"], kind="stable",

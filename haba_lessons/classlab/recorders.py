@@ -18,6 +18,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..errors import HabaLessonsError, IllegalActionError
+from ..i18n import ngettext
 from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
 from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
@@ -62,7 +63,7 @@ class Recorder(widgets.VBox):
                           widgets.HBox([self.undo_button]), self.status, self.download])
         self.add_class("haba-recorder")
         self._show("Ready: nothing recorded yet in this session." if not self.file.records
-                   else f"Continuing {self.file.path.name}: {len(self.file.records)} records.")
+                   else f"Continuing {self.file.path.name}: {_records(len(self.file.records))}.")
 
     # --- shared actions -----------------------------------------------------------------------
     @guarded
@@ -83,7 +84,8 @@ class Recorder(widgets.VBox):
         self.file = None
         self.file = ClassDataFile(self.folder, self.game, self.group_box.value)
         self._reset()
-        self._show(f"Recording into {self.file.path.name} ({len(self.file.records)} records).")
+        self._show(f"Recording into {self.file.path.name} "
+                   f"({_records(len(self.file.records))}).")
 
     def _open_file(self) -> ClassDataFile:
         """The group's file, or IllegalActionError while the nickname box holds a refused one."""
@@ -116,6 +118,11 @@ class Recorder(widgets.VBox):
         if self.file is None:
             return download_link("", b"")
         return download_link(self.file.path.name, self.file.data())
+
+
+def _records(count: int) -> str:
+    """'1 record', '2 records'."""
+    return ngettext("{n} record", "{n} records", count).format(n=count)
 
 
 def describe(record: Record) -> str:

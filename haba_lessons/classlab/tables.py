@@ -7,6 +7,7 @@ from collections import Counter
 import pandas as pd
 
 from ..errors import InvalidArgumentError
+from ..i18n import ngettext
 from ..games.mouse_trap.analysis import landing_rows
 from ..games.mouse_trap.board import Board
 from ..simulation import wilson_interval
@@ -44,7 +45,8 @@ def best_two_results(records: pd.DataFrame, dice: int) -> dict[int, int]:
         if len(faces) == dice:
             results[faces[-1] + faces[-2]] += 1
     if not results:
-        seen = ", ".join(f"{n} roll(s) of {d} dice" for d, n in sorted(rolled.items()))
+        seen = ", ".join(ngettext("{n} roll of {d} dice", "{n} rolls of {d} dice", n)
+                         .format(n=n, d=d) for d, n in sorted(rolled.items()))
         raise InvalidArgumentError(f"no roll of {dice} dice recorded"
                                    + (f" (the records hold {seen}): set dice to one of those."
                                       if seen else " yet."))

@@ -138,7 +138,7 @@ def parse_game_data(text: str, game: str, schema: Mapping[str, Check],
                             f"{game!r} file was expected.")
     unknown = sorted(set(document) - set(schema) - {"meta"})
     if unknown:
-        raise DataFileError(f"{origin}: unknown field(s) {_names(unknown)}; "
+        raise DataFileError(f"{origin}: {_unknown('field', unknown)}; "
                             f"expected {', '.join(schema)}.")
     required = set(schema) if required is None else set(required)
     data: dict[str, Datum] = {}
@@ -161,7 +161,7 @@ def parse_game_data(text: str, game: str, schema: Mapping[str, Check],
                                 f"characters, not {shown(source)}.")
         extra = sorted(set(entry) - {"value", "provenance", "source"})
         if extra:
-            raise DataFileError(f"{where}: unknown key(s) {_names(extra)}.")
+            raise DataFileError(f"{where}: {_unknown('key', extra)}.")
         try:
             value = check(entry["value"], where)
         except RecursionError:
@@ -175,6 +175,11 @@ def _names(names: list[str]) -> str:
     """Field or key names for a message: the first few, each cut short, and how many more."""
     listed = ", ".join(shown(n)[1:-1] for n in names[:LISTED])
     return listed + (f" and {len(names) - LISTED:,} more" if len(names) > LISTED else "")
+
+
+def _unknown(kind: str, names: list[str]) -> str:
+    """'unknown field a' or 'unknown fields a, b' (``kind`` is "field" or "key")."""
+    return f"unknown {kind}{'' if len(names) == 1 else 's'} {_names(names)}"
 
 
 _SCHEMAS: dict[str, Mapping[str, Check]] = {}
@@ -289,6 +294,6 @@ def record(fields: Mapping[str, Check]) -> Check:
             raise DataFileError(f"{where} is missing {', '.join(missing)}.")
         extra = sorted(set(value) - set(fields))
         if extra:
-            raise DataFileError(f"{where} has unknown key(s) {_names(extra)}.")
+            raise DataFileError(f"{where} has {_unknown('key', extra)}.")
         return {k: fields[k](value[k], f"{where}.{k}") for k in fields}
     return check

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ..i18n import ngettext
 from .state import show
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,7 +41,9 @@ def checked_keywords(function: F) -> F:
             missing = sorted(required - set(kwargs))
             what = (f"has no option {unknown[0]!r}" if unknown else
                     f"needs {missing[0]}=..." if missing else
-                    f"takes at most {positional} value(s) without a name")
+                    ngettext("takes at most {n} value without a name",
+                             "takes at most {n} values without a name",
+                             positional).format(n=positional))
             raise InvalidArgumentError(f"{function.__name__}() {what}; its options are "
                                        f"{', '.join(allowed)}.")
         return function(*args, **kwargs)

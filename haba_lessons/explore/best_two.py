@@ -1,9 +1,11 @@
 """Explore the best m of n dice live: the exact ``keep_highest`` bar chart and P(result ≥ t) (notebook 02).
 
 Every change of a slider recomputes the exact distribution (``dice.keep_highest`` never lists
-the 6ⁿ rolls, so 20 dice take milliseconds). A combination that makes no sense — keeping more
-dice than are rolled, a target outside the possible results — is refused with a
-message; the control springs back and the answer shown stays as it was.
+the 6ⁿ rolls, so 20 dice take milliseconds). The target slider runs over the possible results
+only, m to 6·m for m dice kept, and follows m when it moves. A combination that makes no sense
+— keeping more dice than are rolled, a target asked for through :meth:`ask` outside the
+possible results — is refused with a message; the control springs back and the answer shown
+stays as it was.
 """
 
 from __future__ import annotations
@@ -54,6 +56,11 @@ def bars_svg(distribution: Distribution, dice: int, keep: int, target: int) -> s
     return "".join(parts)
 
 
+def possible_results(keep: int) -> tuple[int, int]:
+    """The smallest and largest sum of ``keep`` dice kept: every die a 1, every die a 6."""
+    return keep, SIDES * keep
+
+
 def check_question(dice: object, keep: object, target: object) -> tuple[int, int, int]:
     """``(dice, keep, target)`` as whole numbers that make sense, else an error saying what to change."""
     dice = require_int(dice, "the number of dice n", minimum=MIN_DICE, maximum=MAX_DICE)
@@ -80,7 +87,7 @@ class BestOfDiceExplorer:
                                       style=style, layout=layout),
             "keep": widgets.IntSlider(value=self.keep, min=1, max=MAX_DICE, description="keep m",
                                       style=style, layout=layout),
-            "target": widgets.IntSlider(value=self.target, min=1, max=SIDES * MAX_DICE,
+            "target": widgets.IntSlider(value=self.target, min=self.keep, max=SIDES * self.keep,
                                         description="target t", style=style, layout=layout),
         }
         self.answer = widgets.HTML()
@@ -135,8 +142,15 @@ class BestOfDiceExplorer:
         self.message.value = _warning(message)
 
     def _sync_sliders(self) -> None:
+        """The sliders on the question shown; the target's track on its possible results."""
         self._syncing = True
         try:
+            target = self.sliders["target"]
+            low, high = possible_results(self.keep)
+            if low > target.max:          # never min > max, even for a moment
+                target.max, target.min = high, low
+            else:
+                target.min, target.max = low, high
             for name, slider in self.sliders.items():
                 slider.value = getattr(self, name)
         finally:

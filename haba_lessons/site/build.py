@@ -35,6 +35,7 @@ import nbformat
 from .. import catalog, links
 from ..checkout import course_root
 from ..errors import DataFileError, InvalidArgumentError
+from ..i18n import ngettext
 from . import linkcheck, notebooks, pages, sphinx_config
 from .texts import load_texts
 
@@ -98,7 +99,9 @@ def build_site(out: str | Path, *, notebooks_folder: str | Path | None = None,
             run_sphinx(source, staging, Path(work) / "doctrees")
         report = linkcheck.check_site(staging)
         if report.broken:
-            raise DataFileError(f"the built website has {len(report.broken)} broken link(s): "
+            raise DataFileError(ngettext("the built website has {n} broken link: ",
+                                         "the built website has {n} broken links: ",
+                                         len(report.broken)).format(n=len(report.broken))
                                 + "; ".join(report.broken[:20]))
         (staging / MARKER).write_text(
             f"Built by haba-lessons site on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC. "

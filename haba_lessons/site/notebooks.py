@@ -16,6 +16,8 @@ from pathlib import Path
 
 import nbformat
 
+from ..i18n import ngettext
+
 #: Outputs the site does not show: the interactive chart specs (their SVG is shown).
 VEGA_PREFIX = "application/vnd.vegalite."
 SVG = "image/svg+xml"
@@ -57,8 +59,10 @@ def problems(path: Path, shown_as: str, execute_hint: str) -> list[str]:
                 f"{execute_hint}"]
     cells = charts_without_picture(notebook)
     if cells:
-        return [f"{shown_as}: the chart(s) in cell(s) {', '.join(map(str, cells))} have no "
-                "stored picture (it was run without vl-convert-python), and the website "
+        charts = ngettext("the chart in cell {cells} has no stored picture",
+                          "the charts in cells {cells} have no stored picture",
+                          len(cells)).format(cells=", ".join(map(str, cells)))
+        return [f"{shown_as}: {charts} (it was run without vl-convert-python), and the website "
                 f"draws charts from their pictures: install vl-convert-python and run it "
                 f"again, with {execute_hint}"]
     return []

@@ -8,12 +8,15 @@ point fails at once (many school machines have no emoji font), and any other cha
 drawn on a canvas and compared with the "missing glyph" box. A control widget with
 grey-on-grey text, an emoji and a character no font has proves that each check can fail.
 The theme is JupyterLab's own setting, written through the server's settings API and put
-back to the light theme afterwards. Screenshots go to ``screenshots/``.
+back to the light theme afterwards. Meow Meow's marks that are not text, the ring on a card
+that fits and the opponents' face-down cards, must stand out 3:1 (WCAG 1.4.11) from what is
+behind them, by their outline, border or fill. Screenshots go to ``screenshots/``.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import urllib.request
 
 import nbformat
@@ -26,7 +29,8 @@ NOTEBOOK = "dark-mode-widgets.ipynb"
 THEMES = {"dark": "JupyterLab Dark", "light": "JupyterLab Light"}
 #: (label, code): each cell displays one widget; the label names it in failure messages.
 WIDGETS = [
-    ("Spookies", "from haba_lessons.games.spookies.widget import widget\nwidget()"),
+    ("Spookies", "from haba_lessons.games.spookies.widget import widget as spookies_widget\n"
+                 "spookies_widget()"),
     ("Spookies dice", "import ipywidgets as widgets\n"
                       "from haba_lessons.games.spookies.widget import dice_svg\n"
                       "widgets.HTML(dice_svg([6, 5, 2, 1]))"),
@@ -35,6 +39,7 @@ WIDGETS = [
     ("Quiet as a Mouse (simulated)", "quiet_as_a_mouse_widget(mode='simulated')"),
     ("Meow Meow", "from haba_lessons.games.meow_meow.widget import meow_meow_widget\n"
                   "meow_meow_widget(face_up=True)"),
+    ("Meow Meow (cards face down)", "meow_meow_widget()"),
     ("Mouse Trap", "from haba_lessons.games.mouse_trap.widget import mouse_trap_widget\n"
                    "mouse_trap_widget()"),
     ("dice roller", "from haba_lessons.dice_views import DiceRoller\n"
@@ -44,9 +49,10 @@ WIDGETS = [
                 "<b>a cow \\N{COW}</b> <i>a private sign \\uE000</i>')"),
 ]
 
-#: Returns one problem string per unreadable text or missing glyph inside ``root``.
-CHECK_JS = r"""
-(root) => {
+#: Colour helpers shared by the checks below: parse a CSS colour, WCAG luminance, blend a
+#: translucent layer, and the colour actually behind a point (the first opaque background or
+#: SVG fill under it, with translucent layers blended).
+HELPERS_JS = r"""
   const parse = (c) => {
     const m = c && c.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
@@ -89,7 +95,12 @@ CHECK_JS = r"""
     for (const layer of layers.reverse()) colour = over(layer, colour);
     return colour;
   };
-  // Glyph check: a character drawn like the "missing glyph" box has no font here.
+"""
+
+#: Returns one problem string per unreadable text or missing glyph inside ``root``.
+CHECK_JS = r"""
+(root) => {
+""" + HELPERS_JS + r"""  // Glyph check: a character drawn like the "missing glyph" box has no font here.
   const canvas = document.createElement('canvas');
   canvas.width = 64; canvas.height = 64;
   const ctx = canvas.getContext('2d', {willReadFrequently: true});
@@ -151,6 +162,55 @@ CHECK_JS = r"""
 """
 
 
+#: Non-text marks that must show (WCAG 1.4.11, 3:1 against what is behind them): Meow Meow's
+#: ring on the cards that fit, and the opponents' face-down cards.
+MARKS = {".haba-fits": "the ring of a card that fits", ".haba-card-back": "a face-down card"}
+MARK_CONTRAST = 3.0
+
+#: For each mark inside ``root``: its best contrast against the colour behind it, over its
+#: outline, its border and (a card back) its own fill: one of them must stand out.
+MARKS_JS = r"""
+([root, selectors]) => {
+""" + HELPERS_JS + r"""
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+                            return (hi + 0.05) / (lo + 0.05); };
+  // What is behind the mark itself: the paint under it, the mark and its content left out.
+  const under = (mark, x, y) => {
+    const layers = [];
+    for (const el of document.elementsFromPoint(x, y)) {
+      if (mark.contains(el)) continue;
+      const c = paint(el);
+      if (!c) continue;
+      layers.push(c);
+      if (c.a >= 1) break;
+    }
+    let colour = {r: 255, g: 255, b: 255, a: 1};
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour;
+  };
+  const found = [];
+  for (const selector of selectors) {
+    for (const el of root.querySelectorAll(selector)) {
+      if (!el.getClientRects().length) continue;
+      el.scrollIntoView({block: 'center', inline: 'center'});
+      const r = el.getBoundingClientRect();
+      const bg = under(el, r.left + r.width / 2, r.top + r.height / 2);
+      const cs = getComputedStyle(el);
+      const paints = [];
+      if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) paints.push(cs.outlineColor);
+      if (cs.borderTopStyle !== 'none' && parseFloat(cs.borderTopWidth) > 0) paints.push(cs.borderTopColor);
+      if (selector === '.haba-card-back') paints.push(cs.backgroundColor);
+      const best = Math.max(0, ...paints.map(parse).filter(Boolean)
+                                         .map((c) => ratio(over(c, bg), bg)));
+      found.push({selector, best: +best.toFixed(2), paints: paints.join(' / '),
+                  behind: `rgb(${Math.round(bg.r)}, ${Math.round(bg.g)}, ${Math.round(bg.b)})`});
+    }
+  }
+  return found;
+}
+"""
+
+
 @pytest.fixture(scope="module")
 def widget_notebook(lab):
     nb = nbformat.v4.new_notebook()
@@ -203,8 +263,10 @@ def test_every_widget_is_readable_in_the_theme(theme, lab, widget_notebook, guar
                 button.click()
                 page.wait_for_timeout(400)
         page.wait_for_timeout(1000)
-        report = {label: page.evaluate(CHECK_JS, output)
-                  for (label, _), output in zip(WIDGETS, widget_outputs(page))}
+        outputs = dict(zip((label for label, _ in WIDGETS), widget_outputs(page)))
+        report = {label: page.evaluate(CHECK_JS, output) for label, output in outputs.items()}
+        marks = [mark for label, output in outputs.items() if label.startswith("Meow Meow")
+                 for mark in page.evaluate(MARKS_JS, [output, list(MARKS)])]
     finally:
         full_page_screenshot(page, SCREENSHOTS / f"lab-{theme}-mode-widgets.png",
                              scroller=f"{PANEL} .jp-WindowedPanel-outer")
@@ -212,8 +274,17 @@ def test_every_widget_is_readable_in_the_theme(theme, lab, widget_notebook, guar
     assert any(p.startswith("contrast") and "grey on grey" in p for p in control), control
     assert any(p.startswith("emoji") for p in control), control
     assert any(p.startswith("no font draws") and "U+E000" in p for p in control), control
-    unreadable = [f"{label}: {problem}" for label, problems in report.items()
-                  for problem in problems]
+    for selector, what in MARKS.items():
+        figures = [m["best"] for m in marks if m["selector"] == selector]
+        seen = sorted({(m["behind"], m["paints"]) for m in marks if m["selector"] == selector})
+        print(f"{theme} theme: {len(figures)} x {what}, contrast {min(figures, default=0)}"
+              f"..{max(figures, default=0)}:1 (behind / paints: {seen})", file=sys.stderr)
+        assert figures, f"no {what} ({selector}) found in Meow Meow in the {theme} theme"
+    faint = [f"Meow Meow: {MARKS[m['selector']]} stands out only {m['best']}:1 from "
+             f"{m['behind']} (its paints: {m['paints']}; at least {MARK_CONTRAST}:1)"
+             for m in marks if m["best"] < MARK_CONTRAST]
+    unreadable = faint + [f"{label}: {problem}" for label, problems in report.items()
+                          for problem in problems]
     assert not unreadable, f"{len(unreadable)} problems in the {theme} theme:\n" + \
         "\n".join(unreadable[:80])
     assert not guard.problems()

@@ -18,6 +18,7 @@ from ..._checks import shown
 from ...data import (GameData, integer, list_of, load_game_data, probability, record,
                      register_schema, text)
 from ...errors import DataFileError
+from ...i18n import ngettext
 
 GAME = "meow_meow"
 
@@ -105,8 +106,10 @@ def load_settings(path: str | Path | None = None) -> Settings:
     where = data.origin
     clash = sorted(set(animals) & set(SPECIALS))
     if clash:
-        raise DataFileError(f"{where}: field 'animals' lists the special animal(s) "
-                            f"{', '.join(clash)}; list only the ordinary animals.")
+        raise DataFileError(f"{where}: field 'animals' lists "
+                            + ngettext("the special animal {names}", "the special animals {names}",
+                                       len(clash)).format(names=", ".join(clash))
+                            + "; list only the ordinary animals.")
     if len(colours) * len(animals) != data["animal_cards"]:
         raise DataFileError(
             f"{where}: {len(animals)} animals x {len(colours)} colours make "

@@ -54,6 +54,9 @@ DRAW = "draw"
 KEEP = "keep"
 CALLED = "called"
 FORGOT = "forgot"
+#: The log's sentence for a draw, by count (chosen when the entry is made).
+DRAWS_ONE = "child {player} draws {0} card."
+DRAWS_MANY = "child {player} draws {0} cards."
 
 
 class Play(NamedTuple):
@@ -591,8 +594,8 @@ class RoundState(State):
         if after == "finish":               # a forgotten Meow call has been paid
             self._finish_play()
             return
-        self._entries.append((self.current, "draw", "child {player} draws {0} card(s).",
-                              (self.drawing,)))
+        self._entries.append((self.current, "draw", DRAWS_ONE if self.drawing == 1
+                              else DRAWS_MANY, (self.drawing,)))
         if after == TURN:
             self.phase = TURN
         elif self.drawn is not None and self.can_play(self.drawn):

@@ -5,12 +5,18 @@
                                                        # its ``meow_meow_table`` attribute
 
 A thin view over the rules engine: your hand is a row of buttons (colour as fill, word and
-symbol; cards that fit are marked), a click becomes an engine action, and an action the
-rules refuse shows the engine's reason. The bots play their turns at once (the engine's
-play loop) and the log, read from the engine's, says what they did. After a parrot you name a colour with the colour buttons. When a round ends,
-the winner's kitten moves one step on the track to the basket. In the "Meow!" variant, press
+symbol; cards that fit are ringed and ticked), a click becomes an engine action, and an
+action the rules refuse shows the engine's reason in one line, changing nothing. The bots
+play their turns at once (the engine's play loop); what happened since your last move is
+shown in its own box, apart from your hand and your buttons, and replaced when you move
+again. After a parrot you name a colour with the colour buttons. When a round ends, the
+winner's kitten moves one step on the track to the basket. In the "Meow!" variant, press
 "Meow!" before playing your second-to-last and your last card; the bots forget their calls
 with the chance from the data file.
+
+Projector first: the table is a CSS grid in relative units (:data:`STYLE`) that fills the
+width it is given and wraps on a narrow screen; its text is never smaller than 18 px. A
+failure inside a callback becomes a one-line message (:mod:`haba_lessons.widget_guard`).
 """
 
 from __future__ import annotations
@@ -21,30 +27,106 @@ import ipywidgets as widgets
 
 from ...colours import ALERT_STYLE, TEXT, action_style, ink_on
 from ...engine import Event, play
-from ...errors import HabaLessonsError, InvalidArgumentError
+from ...errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
+from ...i18n import N_, _, ngettext
 from ...simulation import COURSE_SEED, make_rng
+from ...widget_guard import guarded
 from .. import callable_widget_module
 from .deck import Card
 from .rules import CALLED, DRAW, DRAWN, FORGOT, KEEP, MEOW, TURN, Play, Race, make_rules
 from .strategies import STRATEGIES
 
 YOU = 0
-#: Fill colour (Okabe-Ito tones), text colour and symbol of each card colour. The text colour
-#: is black or white, whichever contrasts more with the fill (WCAG AA on every card).
+#: Fill colour, text colour and symbol of each card colour: the box's red, yellow, green and
+#: blue (its "red" cards are red, not orange). The text colour is black or white, whichever
+#: contrasts more with the fill (WCAG AA on every card).
 COLOUR_LOOK = {colour: (fill, ink_on(fill), symbol) for colour, fill, symbol in (
-    ("red", "#D55E00", "●"), ("yellow", "#F0E442", "▲"), ("green", "#009E73", "■"),
+    ("red", "#D7191C", "●"), ("yellow", "#F0E442", "▲"), ("green", "#009E73", "■"),
     ("blue", "#0072B2", "◆"))}
 OTHER_LOOK = ("#999999", ink_on("#999999"), "★")
 #: A kitten drawn, not an emoji (many school computers have no emoji font): a cat's head.
-KITTEN_SVG = ('<svg width="18" height="16" viewBox="0 0 18 16" role="img" aria-label="kitten" '
-              'style="vertical-align:-2px"><path d="M2 15V2l4.5 4h5L16 2v13z" '
-              'fill="currentColor"/></svg>')
-#: The back of a face-down card, drawn (the playing-card character needs a rare font).
-CARD_BACK = ('<span title="a face-down card" style="display:inline-block;width:12px;'
-             'height:18px;margin:0 2px;vertical-align:middle;border-radius:2px;'
-             'background:#5B4A6B;border:1px solid #1f1f1f"></span>')
+KITTEN_SVG = ('<svg width="1em" height="0.9em" viewBox="0 0 18 16" role="img" '
+              'aria-label="kitten" style="vertical-align:-0.1em"><path '
+              'd="M2 15V2l4.5 4h5L16 2v13z" fill="currentColor"/></svg>')
+#: The back of a face-down card, drawn (the playing-card character needs a rare font): a
+#: purple card with a white edge and a dark rim, visible on a light and on a dark page.
+def card_back(width: float = 0.8, height: float = 1.2, place: str = "") -> str:
+    """One face-down card, ``width`` x ``height`` em (``place``: more CSS, e.g. a position)."""
+    return (f'<span class="haba-card-back" title="a face-down card" style="display:inline-block;'
+            f'width:{width}em;height:{height}em;margin:0 0.12em;vertical-align:middle;'
+            f'border-radius:0.15em;background:#5B4A6B;border:0.14em solid #FFFFFF;'
+            f'outline:0.08em solid #1F1F1F;{place}"></span>')
+
+
+CARD_BACK = card_back()
 #: The bots stop after this many steps in a row (a round nobody can finish).
 MAX_BOT_STEPS = 5000
+#: The table's layout and the "this card fits" ring, in relative units. The ring is white
+#: inside black, so it shows on every card colour and on a light or a dark page.
+STYLE = """<style>
+.haba-meow-meow { width: 100%; box-sizing: border-box; font-size: clamp(18px, 1.45vw, 30px);
+  color: var(--jp-content-font-color1, #1f1f1f); }
+.haba-meow-meow .widget-html, .haba-meow-meow .widget-html-content { font-size: inherit; }
+.haba-meow-meow .haba-mm-board { display: grid; gap: 0.3em 1.5em; line-height: 1.45;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr)); align-items: start; }
+.haba-meow-meow .haba-mm-card { display: inline-block; border-radius: 0.4em;
+  border: 0.1em solid #222; padding: 0.25em 0.6em; margin: 0.1em; font-weight: bold; }
+.haba-meow-meow .haba-mm-big { display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; min-width: 4.5em; min-height: 5.6em; padding: 0.3em 0.5em;
+  vertical-align: middle; border-width: 0.12em; box-shadow: 0.25em 0.25em 0 #666; }
+.haba-meow-meow .haba-mm-big .haba-mm-animal { font-size: 1.35em; }
+.haba-meow-meow .haba-mm-pile { display: inline-block; position: relative; width: 3.2em;
+  height: 4.4em; vertical-align: middle; margin: 0 0.4em; }
+
+.haba-meow-meow .haba-mm-track { display: flex; gap: 0.15em; flex-wrap: wrap; }
+.haba-meow-meow .haba-mm-step { flex: 1 1 3.5em; text-align: center; border: 1px solid #666;
+  padding: 0.05em 0.2em; background: #fff; color: #1f1f1f; }
+.haba-meow-meow .haba-last-move { border-left: 0.3em solid var(--jp-brand-color1, #0072B2);
+  padding: 0.2em 0.6em; min-height: 1.5em; line-height: 1.45; }
+.haba-meow-meow .haba-mm-hand { display: flex; flex-wrap: wrap; gap: 0.35em; }
+.haba-meow-meow .haba-mm-hand .jupyter-button, .haba-meow-meow .haba-mm-controls .jupyter-button
+  { font-size: inherit; height: auto; min-height: 2.4em; width: auto; padding: 0.2em 0.8em;
+  white-space: normal; }
+.haba-meow-meow .haba-mm-hand .jupyter-button { flex: 1 1 7.5em; max-width: 11em;
+  border-radius: 0.4em; border: 1px solid #888; }
+.haba-meow-meow .haba-mm-hand .jupyter-button.haba-fits { border: 0.22em solid #000 !important;
+  outline: 0.18em solid #FFFFFF; outline-offset: 0; box-shadow: 0 0 0 0.32em #000; }
+.haba-meow-meow .haba-mm-controls { display: flex; flex-wrap: wrap; gap: 0.4em; }
+.haba-meow-meow .haba-mm-message { font-size: 1em; min-height: 1.5em; }
+</style>"""
+#: Every sentence the table shows, in one place (the German edition translates these).
+WORDS = {
+    "hand": N_("<b>Your hand</b> (✔ and a thick ring: this card fits)"),
+    "parrot names": N_("<b>The parrot names:</b>"),
+    "draw": N_("Draw a card"),
+    "keep": N_("Keep the drawn card"),
+    "next round": N_("Next round"),
+    "new race": N_("New race"),
+    "meow tip": N_("Call Meow! before you play your second-to-last card, and before your last "
+                   "card (Meow-Meow!)"),
+    "new race log": N_("A new race: every kitten is on the meadow."),
+    "finish first": N_("Finish this round first: the “Next round” button comes when it is over."),
+    "name colour": N_("Name a colour for the parrot with the colour buttons."),
+    "parrot first": N_("Play a parrot first: only a parrot names a colour."),
+    "round over": N_("The round is over: click “Next round”."),
+    "not your turn": N_("It is child {n}'s turn."),
+    "not allowed": N_("Not allowed: {reason}"),
+    "drew fitting": N_("You drew the {card}: it fits! Click it to play it now, or keep it."),
+    "no draw now": N_("You cannot draw now: play the drawn card or keep it."),
+    "no keep now": N_("Nothing to keep: you have not drawn a card that fits."),
+    "round start": N_("Round {n}: child {first} starts; the starting card is the {card}."),
+    "last card": N_("{who} played the last card: that kitten moves one step."),
+    "won race": N_("{who} reached the basket and won the race!"),
+    "since": N_("What happened since your last move"),
+    "your turn": N_("Your turn"),
+    "round over title": N_("Round over"),
+    "child turn": N_("Child {n}'s turn"),
+}
+
+
+def say(key: str, **values: object) -> str:
+    """One of the table's sentences (:data:`WORDS`), in the course's language, filled in."""
+    return _(WORDS[key]).format(**values)
 
 
 def look(colour: str) -> tuple[str, str, str]:
@@ -56,11 +138,30 @@ def card_label(card: Card) -> str:
     return f"{look(card.colour)[2]} {card.colour} {card.animal}"
 
 
-def card_html(card: Card, size: int = 20) -> str:
-    fill, ink, _ = look(card.colour)
-    return (f'<span style="display:inline-block;background:{fill};color:{ink};'
-            f'border:2px solid #222;border-radius:8px;padding:6px 10px;margin:2px;'
-            f'font-size:{size}px;font-weight:bold">{escape(card_label(card))}</span>')
+def card_html(card: Card, big: bool = False) -> str:
+    """A card face: its colour as the fill, its symbol, colour and animal written on it
+    (``big``: drawn upright like the card on the table, the animal in large letters)."""
+    fill, ink, symbol = look(card.colour)
+    if big:
+        return (f'<span class="haba-mm-card haba-mm-big" style="background:{fill};color:{ink}" '
+                f'title="{escape(str(card))}"><span>{symbol} {escape(card.colour)}</span>'
+                f'<span class="haba-mm-animal">{escape(card.animal)}</span>'
+                f'<span>{symbol}</span></span>')
+    return (f'<span class="haba-mm-card" style="background:{fill};color:{ink}">'
+            f'{escape(card_label(card))}</span>')
+
+
+def pile_html(count: int) -> str:
+    """The draw pile: a small stack of face-down cards (as many as 3 drawn), and its count."""
+    backs = "".join(card_back(2.4, 3.6, f"position:absolute;left:{0.25 * i}em;"
+                                          f"top:{0.2 * i}em") for i in range(min(count, 3)))
+    return f'<span class="haba-mm-pile" aria-hidden="true">{backs}</span>'
+
+
+
+def cards(count: int) -> str:
+    """'1 card', '2 cards'."""
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
 class MeowMeowTable:
@@ -76,120 +177,143 @@ class MeowMeowTable:
         self.bot_name = bot
         self.rng = make_rng(seed)
         self.log: list[str] = []
+        self.latest: list[str] = []             # what happened since your last move (HTML)
         self.choosing: Card | None = None       # a parrot waiting for its colour
+        self.last_failure = ""
         self.table = widgets.HTML()
         self.table.add_class("haba-dice")
+        self.last_move = widgets.HTML()
+        self.last_move.add_class("haba-last-move")
         self.message = widgets.HTML()
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.draw_button = widgets.Button(description="Draw a card", button_style="primary",
-                                          style=action_style("primary"),
-                                          layout=widgets.Layout(width="220px", height="48px"))
+        self.message.add_class("haba-mm-message")
+        self.hand_box = widgets.Box()
+        self.hand_box.add_class("haba-mm-hand")
+        self.draw_button = widgets.Button(description=_(WORDS["draw"]), button_style="primary",
+                                          style=action_style("primary"))
         self.draw_button.add_class("haba-roll")
-        self.draw_button.on_click(lambda _: self._act(DRAW))
-        self.keep_button = widgets.Button(description="Keep the drawn card",
-                                          layout=widgets.Layout(height="48px", width="220px"))
-        self.keep_button.on_click(lambda _: self._act(KEEP))
+        self.draw_button.on_click(lambda _b: self._act(DRAW))
+        self.keep_button = widgets.Button(description=_(WORDS["keep"]))
+        self.keep_button.on_click(lambda _b: self._act(KEEP))
         self.colour_buttons = []
         for colour in self.rules.colours:
             fill, ink, symbol = look(colour)
-            button = widgets.Button(description=f"{symbol} {colour}",
-                                    layout=widgets.Layout(height="48px", width="130px"))
+            button = widgets.Button(description=f"{symbol} {colour}")
             button.style.button_color = fill
             button.style.text_color = ink
             button.style.font_weight = "bold"
-            button.on_click(lambda _, c=colour: self.name_colour(c))
+            button.on_click(lambda _b, c=colour: self.name_colour(c))
             self.colour_buttons.append(button)
-        self.colour_row = widgets.HBox([widgets.HTML("<b>The parrot names:</b>")]
-                                       + self.colour_buttons)
+        self.colour_row = widgets.Box([widgets.HTML(_(WORDS["parrot names"]))]
+                                      + self.colour_buttons)
+        self.colour_row.add_class("haba-mm-controls")
         self.meow_toggle = widgets.ToggleButton(
-            value=False, description="Meow!", tooltip="Call Meow! before you play your "
-            "second-to-last card, and before your last card (Meow-Meow!)",
-            layout=widgets.Layout(height="48px", width="140px",
-                                  display=None if meow else "none"))
-        self.next_button = widgets.Button(description="Next round", button_style="success",
-                                          style=action_style("success"),
-                                          layout=widgets.Layout(height="48px", width="220px"))
-        self.next_button.on_click(lambda _: self.next_round())
+            value=False, description="Meow!", tooltip=_(WORDS["meow tip"]),
+            layout=widgets.Layout(display=None if meow else "none"))
+        self.next_button = widgets.Button(description=_(WORDS["next round"]),
+                                          button_style="success",
+                                          style=action_style("success"))
+        self.next_button.on_click(lambda _b: self.next_round())
         self.card_buttons: list[widgets.Button] = []
-        self.widget = widgets.VBox([self.table, widgets.HTML("<b>Your hand</b> (✔ = fits)"),
-                                    self.hand_box, self.colour_row,
-                                    widgets.HBox([self.draw_button, self.keep_button,
-                                                  self.meow_toggle, self.next_button]),
-                                    self.message])
+        controls = widgets.Box([self.draw_button, self.keep_button, self.meow_toggle,
+                                self.next_button])
+        controls.add_class("haba-mm-controls")
+        self.widget = widgets.VBox([widgets.HTML(STYLE), self.table, self.last_move,
+                                    widgets.HTML(_(WORDS["hand"])), self.hand_box,
+                                    self.colour_row, controls, self.message],
+                                   layout=widgets.Layout(width="100%"))
         self.widget.add_class("haba-meow-meow")
         self.new_race()
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
-    # ---- actions ----------------------------------------------------------------------
+    # ---- actions (the callbacks: a failure becomes the message line) --------------------
     def new_race(self) -> None:
         """Put every kitten back on the meadow and deal the first round."""
         self.race = Race(self.rules)
-        self.log = ["A new race: every kitten is on the meadow."]
+        self.log = [say("new race log")]
+        self.latest = [escape(self.log[0])]
         self._deal()
 
+    @guarded
     def next_round(self) -> None:
         """Deal the next round (or start a new race if a kitten is in the basket)."""
         if self.race.winner is not None:
             self.new_race()
             return
         if not self.state.is_over:
-            self._say("Finish this round first.", error=True)
-            return
+            raise IllegalActionError(say("finish first"))
+        self.latest = []
         self._deal()
 
+    @guarded
     def play(self, card: Card) -> None:
         """You click a card of your hand: play it (a parrot first asks for a colour)."""
-        if card.animal == "parrot":
+        if card.animal == "parrot" and self._may_act():
             reason = self.state.why_illegal(Play(card, self.rules.colours[0]))
-            if reason is None:
-                self.choosing = card
-                self._say("Name a colour for the parrot with the colour buttons.")
-                self._render()
-                return
-            self._say(reason, error=True)
+            if reason is not None:
+                raise IllegalActionError(say("not allowed", reason=reason))
+            self.choosing = card
+            self._render()
+            self._say(say("name colour"))
             return
         self._act(Play(card))
 
+    @guarded
     def name_colour(self, colour: str) -> None:
         """You click a colour button after choosing a parrot."""
         if self.choosing is None:
-            self._say("Play a parrot first: only a parrot names a colour.", error=True)
-            return
+            raise IllegalActionError(say("parrot first"))
         parrot, self.choosing = self.choosing, None
         self._act(Play(parrot, colour))
 
+    @guarded
     def _act(self, action) -> None:
+        if not self._may_act():
+            return
         state = self.state
-        if state.is_over:
-            self._say("The round is over: click “Next round”.", error=True)
-            return
-        if state.current != YOU:
-            self._say(f"It is child {state.current + 1}'s turn.", error=True)
-            return
+        if action == DRAW and state.phase == DRAWN:
+            raise IllegalActionError(say("no draw now"))
+        if action == KEEP and state.phase != DRAWN:
+            raise IllegalActionError(say("no keep now"))
         seen = len(state.log)
         try:
             state.apply(action)
         except HabaLessonsError as error:
-            self._say(f"Not allowed: {error}", error=True)
-            return
+            raise IllegalActionError(say("not allowed", reason=error)) from None
         self.choosing = None
+        self.latest = []
         if state.phase == MEOW:             # your own call: did you press "Meow!"?
             state.apply_chance(CALLED if self.meow_toggle.value else FORGOT)
             self.meow_toggle.value = False
         self._say("")
         self._bots(seen)
         if state.phase == DRAWN and state.current == YOU:
-            self._say(f"You drew the {state.drawn}: it fits! Click it to play it now, "
-                      f"or keep it.")
+            self._say(say("drew fitting", card=state.drawn))
+
+    def _may_act(self) -> bool:
+        """Is it your move? Else refuse in one line (IllegalActionError), changing nothing."""
+        state = self.state
+        if state.is_over:
+            raise IllegalActionError(say("round over"))
+        if state.current != YOU:
+            raise IllegalActionError(say("not your turn", n=state.current + 1))
+        return True
+
+    # ---- widget_guard's two hooks ----------------------------------------------------------
+    def show_problem(self, message: str) -> None:
+        self._say(message, error=True)
+
+    def redraw(self) -> None:
+        """Draw everything from the engine's state (after a refusal or a fault too)."""
+        self._render()
 
     # ---- the engine's side ------------------------------------------------------------
     def _deal(self) -> None:
         self.state = self.race.start_round(self.rng)
         self.choosing = None
-        self.log.append(f"Round {self.race.rounds + 1}: child {self.state.current + 1} "
-                        f"starts; the starting card is the {self.state.top}.")
+        self._log(say("round start", n=self.race.rounds + 1, first=self.state.current + 1,
+                      card=self.state.top), card_html(self.state.top))
         self._say("")
         self._bots(len(self.state.log))
 
@@ -197,88 +321,98 @@ class MeowMeowTable:
         """Chance and the bots play (the engine's play loop) until you must decide; what
         happened since the engine's log entry ``seen`` is added to the table's log."""
         state, bot = self.state, STRATEGIES[self.bot_name]
-        play(state, [None] + [bot] * (state.players - 1), rng=self.rng,
-             max_steps=MAX_BOT_STEPS, stop_at_limit=True)
-        self.log.extend(line for line in map(describe, state.log[seen:]) if line)
+        try:
+            play(state, [None] + [bot] * (state.players - 1), rng=self.rng,
+                 max_steps=MAX_BOT_STEPS, stop_at_limit=True)
+        finally:                            # what did happen is shown, even after a fault
+            for event in state.log[seen:]:
+                line = describe(event)
+                if line:
+                    self._log(line, picture(event))
         if state.is_over:
             self.race.finish_round(state)
             who = "You" if state.winner == YOU else f"Child {state.winner + 1}"
-            self.log.append(f"{who} played the last card: that kitten moves one step.")
+            self._log(say("last card", who=who))
             if self.race.winner is not None:
-                self.log.append(f"{who} reached the basket and won the race!")
+                self._log(say("won race", who=who))
         self._render()
+
+    def _log(self, line: str, drawn: str = "") -> None:
+        """Keep ``line`` in the log, and show it (with a card drawn) in the last-move box."""
+        self.log.append(line)
+        self.latest.append(escape(line) + (f" {drawn}" if drawn else ""))
 
     def _say(self, text: str, error: bool = False) -> None:
         style = ALERT_STYLE if error else f"color:{TEXT}"
-        self.message.value = (f'<div style="font-size:20px;min-height:28px">'
-                              f'<span style="{style}">{escape(text)}</span></div>')
+        self.message.value = f'<span style="{style}">{escape(text)}</span>' if text else ""
 
     # ---- drawing ----------------------------------------------------------------------
     def _render(self) -> None:
         state = self.state
         self.table.value = self._table_html()
+        self.last_move.value = (f"<b>{escape(say('since'))}:</b><br>"
+                                + "<br>".join(self.latest[-8:]))
         yours = state.current == YOU and not state.is_over
         buttons = []
         for card in state.hands[YOU]:
             fits = yours and state.can_play(card) and (state.phase == TURN
                                                         or card == state.drawn)
-            fill, ink, _ = look(card.colour)
+            fill, ink, _s = look(card.colour)
             button = widgets.Button(description=("✔ " if fits else "") + card_label(card),
                                     tooltip=f"{card} ({'fits' if fits else 'does not fit'})",
-                                    layout=widgets.Layout(height="56px", width="190px",
-                                                          border="5px solid #000" if fits
-                                                          else "1px solid #888"))
+                                    disabled=not yours)
+            if fits:
+                button.add_class("haba-fits")
+            button.add_class("haba-mm-card-button")
             button.style.button_color = fill
             button.style.text_color = ink
             button.style.font_weight = "bold"
-            button.on_click(lambda _, c=card: self.play(c))
+            button.on_click(lambda _b, c=card: self.play(c))
             buttons.append(button)
         self.card_buttons = buttons
         self.hand_box.children = buttons
         self.colour_row.layout.display = None if self.choosing is not None else "none"
         drawing = yours and state.phase == TURN
         self.draw_button.disabled = not drawing or DRAW not in state.legal_actions()
-        self.draw_button.description = (f"Draw {state.pending} cards (fox!)" if state.pending
-                                        else "Draw a card")
+        self.draw_button.description = (
+            ngettext("Draw {n} card (fox!)", "Draw {n} cards (fox!)", state.pending)
+            .format(n=state.pending) if state.pending else _(WORDS["draw"]))
         self.keep_button.layout.display = None if yours and state.phase == DRAWN else "none"
         self.next_button.layout.display = None if state.is_over else "none"
-        self.next_button.description = ("New race" if self.race.winner is not None
-                                        else "Next round")
+        self.next_button.description = _(WORDS["new race" if self.race.winner is not None
+                                               else "next round"])
 
     def _table_html(self) -> str:
         state, rules = self.state, self.rules
-        top = state.top
         fill, ink, symbol = look(state.colour)
         arrow = "clockwise ↻" if state.direction == 1 else "anticlockwise ↺"
-        rows = [f'<div style="font-size:20px;line-height:1.5;color:{TEXT}">',
-                f'<div><b>Discard pile:</b> {card_html(top, 26)} '
-                f'<span style="margin-left:12px"><b>colour to follow:</b> '
-                f'<span style="background:{fill};color:{ink};padding:2px 8px;border-radius:6px">'
-                f'{symbol} {escape(state.colour)}</span></span></div>',
-                f'<div><b>Draw pile:</b> {len(state.pile)} cards &nbsp; <b>Direction:</b> '
-                f'{arrow}</div>']
+        turn = (say("round over title") if state.is_over else
+                say("your turn") if state.current == YOU else
+                say("child turn", n=state.current + 1))
+        pile = [f'<div><b>Discard pile:</b> {card_html(state.top, big=True)}</div>',
+                f'<div><b>colour to follow:</b> <span class="haba-mm-card" '
+                f'style="background:{fill};color:{ink}">{symbol} {escape(state.colour)}'
+                f'</span></div>',
+                f'<div><b>Draw pile:</b> {pile_html(len(state.pile))}{cards(len(state.pile))}'
+                f'</div><div><b>Direction:</b> {arrow}</div>']
         if state.pending:
-            rows.append(f'<div><b style="{ALERT_STYLE}">Fox penalty waiting: draw '
-                        f'{state.pending} cards, or answer with a fox!</b></div>')
-        turn = ("Round over" if state.is_over else
-                "Your turn" if state.current == YOU else f"Child {state.current + 1}'s turn")
-        rows.append(f'<div><b>{turn}</b></div><ul style="margin:4px 0">')
+            pile.append(f'<div><b style="{ALERT_STYLE}">Fox penalty waiting: draw '
+                        f'{cards(state.pending)}, or answer with a fox!</b></div>')
+        others = [f'<div><b>{escape(turn)}</b></div>']
         for seat in range(1, rules.players):
             hand = state.hands[seat]
-            shown = (" ".join(card_html(c, 15) for c in hand) if rules.face_up
+            shown = (" ".join(card_html(c) for c in hand) if rules.face_up
                      else CARD_BACK * len(hand))
-            rows.append(f'<li>Child {seat + 1} ({self.bot_name}): {len(hand)} '
-                        f'card{"s" if len(hand) != 1 else ""} {shown}</li>')
-        rows.append("</ul>")
-        rows.append(self._track_html())
-        rows.append(f'<div style="font-size:16px;color:{TEXT}"><b>What happened:</b><br>'
-                    + "<br>".join(escape(line) for line in self.log[-6:]) + "</div></div>")
-        return "".join(rows)
+            others.append(f'<div>Child {seat + 1} ({self.bot_name}): {cards(len(hand))} '
+                          f'{shown}</div>')
+        return (f'<div class="haba-mm-board"><div>{"".join(pile)}</div>'
+                f'<div>{"".join(others)}</div><div>{self._track_html()}</div></div>')
 
     def _track_html(self) -> str:
         steps = self.race.steps
+        assumed = self.rules.settings.data.datum("steps_to_basket").provenance == "assumption"
         lines = [f'<div><b>Kitten race</b> (meadow → basket, {steps} steps'
-                 f'{", assumed" if self.rules.settings.data.datum("steps_to_basket").provenance == "assumption" else ""}):</div>']
+                 f'{", assumed" if assumed else ""}):</div>']
         for seat, position in enumerate(self.race.kittens):
             colour = self.rules.colours[seat % len(self.rules.colours)]
             fill, ink, symbol = look(colour)
@@ -286,12 +420,12 @@ class MeowMeowTable:
             for step in range(steps + 1):
                 here = step == position
                 name = "meadow" if step == 0 else "basket" if step == steps else str(step)
-                cells.append(f'<span style="display:inline-block;min-width:70px;text-align:center;'
-                             f'border:1px solid #666;padding:2px;'
-                             f'background:{fill if here else "#fff"};color:{ink if here else "#1f1f1f"}">'
+                paint = f' style="background:{fill};color:{ink}"' if here else ""
+                cells.append(f'<span class="haba-mm-step"{paint}>'
                              f'{KITTEN_SVG + " " + symbol if here else name}</span>')
             who = "you" if seat == YOU else f"child {seat + 1}"
-            lines.append(f'<div>{symbol} {colour} kitten ({who}): {"".join(cells)}</div>')
+            lines.append(f'<div>{symbol} {colour} kitten ({who}):</div>'
+                         f'<div class="haba-mm-track">{"".join(cells)}</div>')
         return "".join(lines)
 
 
@@ -308,9 +442,14 @@ def describe(event: Event) -> str:
         return f"{who} forgot to call Meow and drew a card."
     if event.kind == "draw":
         drawn = event.args[0]
-        return (f"{who} drew {drawn} card{'s' if drawn != 1 else ''}." if drawn
+        return (f"{who} drew {cards(drawn)}." if drawn
                 else f"{who} could not draw: no cards left.")
     return ""
+
+
+def picture(event: Event) -> str:
+    """The card a log entry is about, drawn (a played card), or ""."""
+    return card_html(event.args[0].card) if event.kind == "play" else ""
 
 
 def meow_meow_table(players: int = 3, bot: str = "colour keeper", *, face_up: bool = False,

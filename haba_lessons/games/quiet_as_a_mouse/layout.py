@@ -17,6 +17,7 @@ from typing import Any
 from ..._checks import shown
 from ...data import GameData, integer, list_of, load_game_data, record, register_schema
 from ...errors import DataFileError
+from ...i18n import ngettext
 
 GAME = "quiet_as_a_mouse"
 PLAYER_COUNTS = (2, 3, 4)
@@ -96,6 +97,12 @@ def load_layout(path: str | Path | None = None) -> Layout:
     return layout_from_data(data)
 
 
+def _colours(names: list[str]) -> str:
+    """'colour red' or 'colours red, blue' for a data file's message."""
+    return ngettext("colour {names}", "colours {names}", len(names)).format(
+        names=", ".join(names))
+
+
 def layout_from_data(data: GameData) -> Layout:
     """Check the rules that tie the fields together and build a :class:`Layout`."""
     where = data.origin
@@ -105,22 +112,28 @@ def layout_from_data(data: GameData) -> Layout:
     for name, values in (("die_faces", faces), ("front_wall", front), ("back_wall", back)):
         unknown = sorted(set(values) - set(colours))
         if unknown:
-            raise DataFileError(f"{where}: field '{name}' uses colour(s) {', '.join(unknown)} "
-                                f"that are not in 'colours' ({', '.join(colours)}).")
+            raise DataFileError(f"{where}: field '{name}' uses "
+                                + _colours(unknown)
+                                + f" that {'is' if len(unknown) == 1 else 'are'} not in "
+                                f"'colours' ({', '.join(colours)}).")
     for name, values in (("front_wall", front), ("back_wall", back)):
         holes, dice = set(values), set(faces)
         if holes != dice:
             missing = sorted(dice - holes)
             extra = sorted(holes - dice)
-            problem = (f"no hole for the dice colour(s) {', '.join(missing)}" if missing
-                       else f"holes of colour(s) {', '.join(extra)} that no die face shows")
+            problem = (f"no hole for the dice {_colours(missing)}" if missing
+                       else ngettext("a hole of {colours} that no die face shows",
+                                     "holes of {colours} that no die face shows",
+                                     len(extra)).format(colours=_colours(extra)))
             raise DataFileError(f"{where}: the hole colours of '{name}' do not match the dice "
                                 f"colours: {problem}. Every die colour needs a hole on each "
                                 f"wall, and every hole colour a die face.")
     unused = sorted(set(colours) - set(faces))
     if unused:
-        raise DataFileError(f"{where}: colour(s) {', '.join(unused)} are listed in 'colours' "
-                            f"but no die face shows them; remove them or add a face.")
+        raise DataFileError(f"{where}: " + ngettext(
+            "the {colours} is listed in 'colours' but no die face shows it; remove it or add "
+            "a face.", "the {colours} are listed in 'colours' but no die face shows them; "
+            "remove them or add a face.", len(unused)).format(colours=_colours(unused)))
     if len(front) != len(back):
         raise DataFileError(f"{where}: fields 'front_wall' and 'back_wall': the front wall has "
                             f"{len(front)} holes and the back wall "

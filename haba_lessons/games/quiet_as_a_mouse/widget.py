@@ -11,6 +11,14 @@ live chance that the next roll is blocked. The people at the table decide how an
 went, so the companion's skill model (:data:`COMPANION_SKILL`) only has to give every
 outcome a chance. *Simulated*: one p and q slider per player, then the computer plays games
 with the same rules engine. Every colour is also written as a word.
+
+What happened last ("Player 1's roll: red + blue", then the attempt) is shown in its own box,
+apart from the current player's controls; the dice beside "Roll" are blank until that player
+rolls. A message (a refused click, a player count out of range) appears right under the
+controls. Projector first: panels are flex boxes in relative units (:data:`STYLE`), the castle
+drawing scales to the width it is given (its height capped so that the controls stay on
+screen). A failure inside a callback becomes a one-line message
+(:mod:`haba_lessons.widget_guard`).
 """
 
 from __future__ import annotations
@@ -21,8 +29,11 @@ from html import escape
 import ipywidgets as widgets
 
 from ...colours import ALERT_STYLE, PAPER, TEXT, action_style, ink_on
-from ...errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
+from ...engine import Event
+from ...errors import IllegalActionError, InvalidArgumentError
+from ...i18n import N_, _, ngettext
 from ...simulation import COURSE_SEED, make_rng
+from ...widget_guard import guarded
 from .. import callable_widget_module
 from .layout import Layout, load_layout
 from .rules import ALARM, ATTEMPT, CHOOSE, OVER, ROLL, SILENT, SLID_OUT, Game, Pair, Skill, \
@@ -39,6 +50,48 @@ MODES = ("companion", "simulated")
 #: The companion's skill model: the table says how each attempt went, so every outcome
 #: (silent, alarm, a stick sliding out) must be possible; the numbers are never used to draw.
 COMPANION_SKILL = Skill(Fraction(1, 3), Fraction(1, 3))
+#: Layout in relative units: controls and picture side by side on a wide screen, one above
+#: the other on a narrow one; text never smaller than 18 px on the projector.
+STYLE = """<style>
+.haba-quiet-as-a-mouse { width: 100%; box-sizing: border-box;
+  font-size: clamp(16px, 1.3vw, 28px); color: var(--jp-content-font-color1, #1f1f1f); }
+.haba-quiet-as-a-mouse .widget-html, .haba-quiet-as-a-mouse .widget-html-content
+  { font-size: inherit; }
+.haba-quiet-as-a-mouse .haba-qm-columns { display: flex; flex-wrap: wrap; gap: 0.5em 1.5em;
+  align-items: flex-start; width: 100%; }
+.haba-quiet-as-a-mouse .haba-qm-controls { flex: 1 1 24em; min-width: 0; }
+.haba-quiet-as-a-mouse .haba-qm-picture { flex: 2 1 30em; min-width: 0; }
+.haba-quiet-as-a-mouse .haba-qm-row { display: flex; flex-wrap: wrap; gap: 0.3em;
+  align-items: center; }
+.haba-quiet-as-a-mouse .haba-qm-row .jupyter-button { font-size: max(1em, 18px);
+  height: auto; min-height: 2.4em; width: auto; flex: 1 1 auto; white-space: normal; }
+.haba-quiet-as-a-mouse .haba-qm-row .widget-dropdown { flex: 1 1 14em; width: auto; }
+.haba-quiet-as-a-mouse svg.haba-qm-castle { width: 100%; height: auto; max-height: 40vh;
+  display: block; }
+.haba-quiet-as-a-mouse .haba-qm-die { display: inline-block; min-width: 3em; height: 2.8em;
+  line-height: 2.8em; padding: 0 0.4em; margin: 0.15em; border: 0.15em solid #222;
+  border-radius: 0.5em; font-weight: bold; text-align: center; }
+.haba-quiet-as-a-mouse .haba-last-move { border-left: 0.3em solid var(--jp-brand-color1, #0072B2);
+  padding: 0.2em 0.6em; margin: 0.3em 0; line-height: 1.4; }
+.haba-quiet-as-a-mouse .haba-qm-message { min-height: 1.4em; margin: 0.2em 0; }
+.haba-quiet-as-a-mouse .haba-qm-explain { line-height: 1.4; margin: 0.2em 0; }
+.haba-quiet-as-a-mouse .haba-qm-sliders .widget-slider { width: 100%; }
+.haba-quiet-as-a-mouse .haba-qm-sliders .widget-label { min-width: 11em; }
+</style>"""
+#: Sentences a reader sees, in one place (the German edition translates these).
+WORDS = {
+    "skill": N_("<b>p</b>: the chance that a player's stick goes in <b>silently</b> (no bell "
+                "rings). <b>q</b>: the chance that, while a player pushes a stick in, "
+                "<b>another stick slides out</b> of the castle. The rest, 1 − p − q, is the "
+                "chance of an <b>alarm</b>. This skill model is the course's assumption, not a "
+                "rule of the box: move the sliders to try other players."),
+    "ties": N_("When the 12th stick goes in, the players with the fewest sticks left all win "
+               "(the rulebook's tie), so a game can have two winners and the shares can add up "
+               "to more than 100%."),
+    "start": N_("Move the sliders, then press Play it out."),
+    "last turn": N_("Last turn"),
+    "nothing yet": N_("Nothing has happened yet: Player 1 rolls first."),
+}
 
 
 def look(colour: str) -> tuple[str, str]:
@@ -46,16 +99,13 @@ def look(colour: str) -> tuple[str, str]:
 
 
 def dice_html(roll: tuple[str, str] | None) -> str:
-    """Two big dice, each with its colour and its colour's name."""
+    """Two big dice, each with its colour and its colour's name ("?" before the roll)."""
     faces = roll or ("?", "?")
     parts = []
     for colour in faces:
-        fill, ink = look(colour) if roll else ("#ffffff", "black")
-        parts.append(
-            f"<div style='display:inline-block;width:110px;height:110px;margin:6px;"
-            f"border:3px solid #222;border-radius:16px;background:{fill};color:{ink};"
-            f"font:bold 24px sans-serif;line-height:110px;text-align:center'>"
-            f"{escape(colour)}</div>")
+        fill, ink = look(colour) if roll else ("#ffffff", "#000000")
+        parts.append(f"<div class='haba-qm-die' style='background:{fill};color:{ink}'>"
+                     f"{escape(colour)}</div>")
     return "<div>" + "".join(parts) + "</div>"
 
 
@@ -69,14 +119,14 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
     allowed = {"front": {f for f, _ in game.legal_pairs()},
                "back": {b for _, b in game.legal_pairs()}}
     taken = {"front": set(game.castle), "back": set(game.castle.values())}
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='250' "
-           f"viewBox='0 0 {width} 250' role='img' aria-label='the cheese castle: "
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' class='haba-qm-castle' width='{width}' "
+           f"height='250' viewBox='0 0 {width} 250' role='img' aria-label='the cheese castle: "
            f"{len(game.castle)} sticks in, {n - len(game.castle)} free holes per wall' "
            f"style='background:{PAPER}'>",
            f"<rect x='4' y='28' width='{width - 8}' height='200' rx='18' fill='#fff3c4' "
            f"stroke='#b58900' stroke-width='3'/>"]
     for wall, y in rows.items():
-        out.append(f"<text x='8' y='{y - 24}' font-size='13' font-family='sans-serif'>"
+        out.append(f"<text x='8' y='{y - 24}' font-size='14' font-family='sans-serif'>"
                    f"{wall} wall</text>")
     for front, back in sorted(game.castle.items()):
         out.append(_stick(left, step, rows, front, back, "#8c510a", ""))
@@ -92,7 +142,7 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
             out.append(f"<circle cx='{x}' cy='{y}' r='17' fill='{fill}' {ring}/>")
             if i + 1 in taken[wall]:
                 out.append(f"<circle cx='{x}' cy='{y}' r='8' fill='#5a3a0a'/>")
-            out.append(f"<text x='{x}' y='{y + 34}' font-size='11' text-anchor='middle' "
+            out.append(f"<text x='{x}' y='{y + 34}' font-size='12' text-anchor='middle' "
                        f"font-family='sans-serif'>{escape(colour)}</text>")
             if i + 1 in allowed[wall]:
                 out.append(f"<text x='{x}' y='{y + 5}' font-size='15' text-anchor='middle' "
@@ -113,13 +163,42 @@ def _stick(left: int, step: int, rows: dict[str, int], front: int, back: int, co
 def sticks_html(game: Game) -> str:
     """Sticks in front of each player, in the castle, out of the game and in the box."""
     cells = "".join(
-        f"<td style='padding:4px 10px;{'font-weight:bold;background:#e8f0ff;color:#1f1f1f' if i == game.current and not game.is_over else ''}'>"
+        f"<td style='padding:0.2em 0.6em;{'font-weight:bold;background:#e8f0ff;color:#1f1f1f' if i == game.current and not game.is_over else ''}'>"
         f"Player {i + 1}{' (turn)' if i == game.current and not game.is_over else ''}"
-        f"<br><span style='font-size:26px'>{h}</span> sticks</td>"
+        f"<br><span style='font-size:1.5em'>{h}</span> {_sticks_word(h)}</td>"
         for i, h in enumerate(game.hands))
-    return (f"<table style='font:16px sans-serif;border-collapse:collapse'><tr>{cells}</tr>"
-            f"</table><div style='font:14px sans-serif'>castle {len(game.castle)} · out of the "
+    return (f"<table style='font-size:1em;border-collapse:collapse'><tr>{cells}</tr>"
+            f"</table><div>castle {len(game.castle)} · out of the "
             f"game {game.out_of_game} · box {game.box} · total {game.sticks_accounted()}</div>")
+
+
+def _sticks_word(count: int) -> str:
+    return ngettext("stick", "sticks", count)
+
+
+def last_turn_html(game: Game) -> str:
+    """The last finished turn (its roll, then the attempt), from the engine's log: the turn
+    being played now is on the dice and the controls, not here."""
+    events = list(game.log)
+    starts = [i for i, e in enumerate(events) if e.kind in ("roll", "blocked")]
+    if game.phase in (CHOOSE, ATTEMPT):
+        starts, end = starts[:-1], starts[-1]
+    else:
+        end = len(events)
+    if not starts:
+        return f"<b>{escape(_(WORDS['last turn']))}:</b> {escape(_(WORDS['nothing yet']))}"
+    lines = [_turn_line(event) for event in events[starts[-1]:end]]
+    return (f"<b>{escape(_(WORDS['last turn']))}:</b> "
+            + " ".join(escape(line, quote=False) for line in lines))
+
+
+def _turn_line(event: Event) -> str:
+    if event.kind in ("roll", "blocked"):
+        player, a, b = event.args[:3]
+        line = f"Player {player}'s roll: {a} + {b}."
+        return line[:-1] + ": no free pair of holes, the turn is lost." \
+            if event.kind == "blocked" else line
+    return str(event)
 
 
 def pair_label(game: Game, pair: Pair) -> str:
@@ -136,18 +215,19 @@ class CompanionPanel(widgets.VBox):
         self.rng = make_rng(seed)
         self.game = self._game(players)
         self.message = ""
-        self.last_roll: tuple[str, str] | None = None
-        big = widgets.Layout(width="auto", height="48px")
+        self.last_failure = ""
+        big = widgets.Layout(width="auto")
         self.players_box = widgets.IntText(value=players, description="Players (2-4):",
                                            style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="180px"))
+                                           layout=widgets.Layout(width="11em"))
         self.new_button = widgets.Button(description="New game", icon="refresh", layout=big)
         self.roll_button = widgets.Button(description="Roll the colour dice", icon="cube",
                                           button_style="primary",
                                           style=action_style("primary"), layout=big)
         self.dice = widgets.HTML()
         self.pair_choice = widgets.Dropdown(description="Holes:", options=[],
-                                            layout=widgets.Layout(width="420px"))
+                                            style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="auto"))
         self.choose_button = widgets.Button(description="Slide the stick in", layout=big,
                                             button_style="info", style=action_style("info"))
         self.silent_button = widgets.Button(description="Silent", button_style="success",
@@ -157,36 +237,58 @@ class CompanionPanel(widgets.VBox):
                                            style=action_style("danger"),
                                            layout=big)
         self.slid_choice = widgets.Dropdown(description="Which stick:", options=[],
-                                            layout=widgets.Layout(width="420px"))
+                                            style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="auto"))
         self.slid_button = widgets.Button(description="A stick slid out", layout=big,
                                           button_style="warning", style=action_style("warning"))
         self.castle = widgets.HTML()
         self.status = widgets.HTML()
         self.note = widgets.HTML()
+        self.note.add_class("haba-qm-message")
+        self.last_move = widgets.HTML()
+        self.last_move.add_class("haba-last-move")
         self.new_button.on_click(lambda _: self._act(self._new_game))
         self.roll_button.on_click(lambda _: self._act(self._roll))
         self.choose_button.on_click(lambda _: self._act(self._choose))
         self.silent_button.on_click(lambda _: self._act(lambda: self.game.apply_attempt(SILENT)))
         self.alarm_button.on_click(lambda _: self._act(lambda: self.game.apply_attempt(ALARM)))
         self.slid_button.on_click(lambda _: self._act(self._slid))
-        self.pair_choice.observe(lambda _: self._render(), names="value")
-        super().__init__([
-            widgets.HBox([self.players_box, self.new_button]),
-            widgets.HBox([self.roll_button, self.dice]),
-            widgets.HBox([self.pair_choice, self.choose_button]),
-            widgets.HBox([self.silent_button, self.alarm_button]),
-            widgets.HBox([self.slid_choice, self.slid_button]),
-            self.castle, self.status, self.note,
-        ])
+        self.pair_choice.observe(self._preview, names="value")
+        controls = widgets.VBox([_row(self.players_box, self.new_button),
+                                 _row(self.roll_button, self.dice),
+                                 _row(self.pair_choice, self.choose_button),
+                                 _row(self.silent_button, self.alarm_button),
+                                 _row(self.slid_choice, self.slid_button),
+                                 self.note, self.last_move])
+        controls.add_class("haba-qm-controls")
+        picture = widgets.VBox([self.castle, self.status])
+        picture.add_class("haba-qm-picture")
+        columns = widgets.Box([controls, picture])
+        columns.add_class("haba-qm-columns")
+        super().__init__([columns], layout=widgets.Layout(width="100%"))
         self._render()
 
+    @guarded
     def _act(self, action) -> None:
         self.message = ""
-        try:
-            action()
-        except HabaLessonsError as error:
-            self.message = str(error)
+        action()
         self._render()
+
+    @guarded
+    def _preview(self, _change: dict) -> None:
+        """Another pair of holes chosen: draw its stick, dashed, in the castle."""
+        self._render()
+
+    def show_problem(self, message: str) -> None:
+        self.message = message
+        self._show_note()
+
+    def redraw(self) -> None:
+        self._render()
+
+    def _show_note(self) -> None:
+        self.note.value = (f"<span style='{ALERT_STYLE};font-weight:bold'>"
+                           f"{escape(self.message)}</span>" if self.message else "")
 
     def _game(self, players: int) -> Game:
         """A new engine game for ``players`` with the companion's skill model."""
@@ -198,7 +300,6 @@ class CompanionPanel(widgets.VBox):
             raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not "
                                        f"{players}: type 2, 3 or 4 and press New game.")
         self.game = self._game(players)
-        self.last_roll = None
 
     def _roll(self) -> None:
         if self.game.is_over:
@@ -206,7 +307,7 @@ class CompanionPanel(widgets.VBox):
         if self.game.phase != ROLL:
             raise IllegalActionError("finish this turn first: choose the holes, then press "
                                      "Silent, Alarm! or A stick slid out.")
-        self.last_roll = self.game.sample_chance(self.rng)
+        self.game.sample_chance(self.rng)
 
     def _choose(self) -> None:
         if self.pair_choice.value is None:
@@ -236,8 +337,7 @@ class CompanionPanel(widgets.VBox):
         for button in (self.silent_button, self.alarm_button):
             button.disabled = phase != ATTEMPT
         self.slid_button.disabled = phase != ATTEMPT or not sticks
-        shown = game.roll if phase in (CHOOSE, ATTEMPT) else self.last_roll
-        self.dice.value = dice_html(shown)
+        self.dice.value = dice_html(game.roll if phase in (CHOOSE, ATTEMPT) else None)
         preview = game.pair or (self.pair_choice.value if phase == CHOOSE else None)
         self.castle.value = castle_svg(game, preview)
         blocked = game.blocked_probability()
@@ -248,14 +348,11 @@ class CompanionPanel(widgets.VBox):
                   OVER: f"Game over: {game.end_reason}."}[phase]
         self.status.value = (
             sticks_html(game)
-            + f"<p style='font:18px sans-serif;margin:6px 0'>{escape(prompt)}</p>"
-            f"<p style='font:16px sans-serif;margin:4px 0'>Chance the next roll is blocked: "
+            + f"<p style='font-size:1.1em;margin:0.3em 0'>{escape(prompt)}</p>"
+            f"<p style='margin:0.2em 0'>Chance the next roll is blocked: "
             f"<b>{blocked}</b> ≈ {float(blocked):.1%}</p>")
-        log = "<br>".join(escape(str(line)) for line in game.log[-4:])
-        alert = (f"<p style='font:bold 16px sans-serif'><span style='{ALERT_STYLE}'>"
-                 f"{escape(self.message)}</span></p>"
-                 if self.message else "")
-        self.note.value = alert + f"<div style='font:14px sans-serif'>{log}</div>"
+        self.last_move.value = last_turn_html(game)
+        self._show_note()
 
 
 class SimulatedPanel(widgets.VBox):
@@ -265,14 +362,19 @@ class SimulatedPanel(widgets.VBox):
         self.castle_layout = layout
         self.rng = make_rng(seed)
         self.message = ""
+        self.last_failure = ""
         self.last_game: Game | None = None
-        big = widgets.Layout(width="auto", height="48px")
+        big = widgets.Layout(width="auto")
         self.players_box = widgets.IntText(value=players, description="Players (2-4):",
                                            style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="180px"))
+                                           layout=widgets.Layout(width="11em"))
         self.strategy = widgets.Dropdown(options=list(STRATEGIES), value="most open",
                                          description="Holes:")
         self.sliders = widgets.VBox()
+        self.sliders.add_class("haba-qm-sliders")
+        self.explain = widgets.HTML(f"<div class='haba-qm-explain'>{_(WORDS['skill'])}</div>")
+        self.note = widgets.HTML()
+        self.note.add_class("haba-qm-message")
         self.play_button = widgets.Button(description="Play it out", icon="play",
                                           button_style="primary",
                                           style=action_style("primary"), layout=big)
@@ -282,17 +384,29 @@ class SimulatedPanel(widgets.VBox):
         self.players_box.observe(lambda _: self._act(self._make_sliders), names="value")
         self.play_button.on_click(lambda _: self._act(self._play_one))
         self.many_button.on_click(lambda _: self._act(self._play_many))
-        super().__init__([widgets.HBox([self.players_box, self.strategy]), self.sliders,
-                          widgets.HBox([self.play_button, self.many_button]),
-                          self.castle, self.result])
+        controls = widgets.VBox([_row(self.players_box, self.strategy), self.explain,
+                                 self.sliders, _row(self.play_button, self.many_button),
+                                 self.note])
+        controls.add_class("haba-qm-controls")
+        picture = widgets.VBox([self.castle, self.result])
+        picture.add_class("haba-qm-picture")
+        columns = widgets.Box([controls, picture])
+        columns.add_class("haba-qm-columns")
+        super().__init__([columns], layout=widgets.Layout(width="100%"))
         self._make_sliders()
-        self._show("Move the sliders, then press Play it out.")
+        self._show(_(WORDS["start"]))
 
+    @guarded
     def _act(self, action) -> None:
-        try:
-            action()
-        except HabaLessonsError as error:
-            self._show(str(error), error=True)
+        self.note.value = ""
+        action()
+
+    def show_problem(self, message: str) -> None:
+        self.note.value = f"<span style='{ALERT_STYLE};font-weight:bold'>{escape(message)}</span>"
+
+    def redraw(self) -> None:
+        """The picture of the last game played (the sliders and the table keep their state)."""
+        self.castle.value = castle_svg(self.last_game) if self.last_game else ""
 
     def _make_sliders(self) -> None:
         players = self.players_box.value
@@ -301,13 +415,15 @@ class SimulatedPanel(widgets.VBox):
                                        f"{players}: type 2, 3 or 4.")
         rows = []
         for i in range(players):
-            p = widgets.FloatSlider(value=0.7, min=0, max=1, step=0.05,
-                                    description=f"Player {i + 1} p", readout_format=".2f")
-            q = widgets.FloatSlider(value=0.05, min=0, max=0.3, step=0.01, description="q",
+            wide = {"description_width": "initial"}
+            p = widgets.FloatSlider(value=0.7, min=0, max=1, step=0.05, style=wide,
+                                    description=f"Player {i + 1}: p (silent)",
                                     readout_format=".2f")
-            rows.append(widgets.HBox([p, q]))
+            q = widgets.FloatSlider(value=0.05, min=0, max=0.3, step=0.01, style=wide,
+                                    description="q (a stick slides out)", readout_format=".2f")
+            rows.append(_row(p, q))
         self.sliders.children = rows
-        self._show("Move the sliders, then press Play it out.")
+        self._show(_(WORDS["start"]))
 
     def skills(self):
         rows = self.sliders.children
@@ -321,8 +437,10 @@ class SimulatedPanel(widgets.VBox):
         self.last_game = game
         self.castle.value = castle_svg(game)
         names = " and ".join(f"Player {w + 1}" for w in result.winners)
-        self._show(f"{names} won after {result.turns} turns ({result.reason}); "
-                   f"{result.sticks_out} stick(s) slid out.<br>" + sticks_html(game))
+        out = ngettext("{n} stick slid out", "{n} sticks slid out",
+                       result.sticks_out).format(n=result.sticks_out)
+        self._show(f"{names} won after {result.turns} turns ({result.reason}); {out}.<br>"
+                   + sticks_html(game))
 
     def _play_many(self) -> None:
         skills = self.skills()
@@ -332,14 +450,16 @@ class SimulatedPanel(widgets.VBox):
         mean = sum(r.turns for r in results) / len(results)
         rows = "".join(f"<tr><td>Player {i + 1}</td><td>{w}</td><td>{w / 2:.1f}%</td></tr>"
                        for i, w in enumerate(wins))
-        self._show(f"200 games, {mean:.1f} turns on average. Ties count for every winner."
-                   f"<table style='font:16px sans-serif'><tr><th>seat</th><th>wins</th>"
-                   f"<th>share</th></tr>{rows}</table>")
+        ties = sum(len(r.winners) > 1 for r in results)
+        tied = ngettext("{n} of the 200 games ended in a tie", "{n} of the 200 games ended in "
+                        "a tie", ties).format(n=ties)
+        self._show(f"200 games, {mean:.1f} turns on average. {tied}: each of its winners "
+                   f"counts a win. {_(WORDS['ties'])}"
+                   f"<table style='font-size:1em'><tr><th>seat</th><th>wins</th>"
+                   f"<th>share of the 200 games</th></tr>{rows}</table>")
 
-    def _show(self, text: str, error: bool = False) -> None:
-        style = ALERT_STYLE if error else f"color:{TEXT}"
-        self.result.value = (f"<div style='font:16px sans-serif'>"
-                             f"<span style='{style}'>{text}</span></div>")
+    def _show(self, text: str) -> None:
+        self.result.value = f"<div style='color:{TEXT};line-height:1.4'>{text}</div>"
 
 
 class QuietAsAMouseWidget(widgets.VBox):
@@ -356,8 +476,9 @@ class QuietAsAMouseWidget(widgets.VBox):
         self.simulated = SimulatedPanel(players, layout, seed)
         self.mode = widgets.ToggleButtons(options=list(MODES), value=mode)
         self.mode.observe(lambda _: self._switch(), names="value")
-        title = widgets.HTML("<h3 style='margin:4px 0'>Quiet as a Mouse</h3>")
-        super().__init__([title, self.mode, self.companion, self.simulated])
+        title = widgets.HTML(f"{STYLE}<h3 style='margin:0.2em 0'>Quiet as a Mouse</h3>")
+        super().__init__([title, self.mode, self.companion, self.simulated],
+                         layout=widgets.Layout(width="100%"))
         self.add_class("haba-quiet-as-a-mouse")
         self._switch()
 
@@ -371,6 +492,13 @@ class QuietAsAMouseWidget(widgets.VBox):
             panel.layout.display = "" if active else "none"
             (button.add_class if active else button.remove_class)("haba-roll")
             (picture.add_class if active else picture.remove_class)("haba-dice")
+
+
+def _row(*children: widgets.Widget) -> widgets.Box:
+    """Controls side by side, wrapping when the space runs out."""
+    row = widgets.Box(list(children))
+    row.add_class("haba-qm-row")
+    return row
 
 
 def widget(mode: str = "companion", players: int = 2, seed: int = COURSE_SEED,
