@@ -208,9 +208,15 @@ def _comparable(output: dict) -> dict[str, object]:
     if output.get("output_type") == "stream":
         return {"stream": output["text"]}
     data = output.get("data", {})
+    table = "<table" in "".join(data.get("text/html", ""))
+    widget = "application/vnd.jupyter.widget-view+json" in data
     return {kind: value for kind, value in data.items()
             if kind in ("text/plain", "text/html", "application/vnd.vegalite.v5+json")
-            and not (kind == "text/html" and "haba-widget-notice" in "".join(value))}
+            and not (kind == "text/html" and "haba-widget-notice" in "".join(value))
+            # a table's plain text wraps its columns by the words' widths, repeating the row
+            # numbers in each block; its HTML holds every number once, and is compared. A
+            # widget's plain text is its repr cut at 100 characters, wherever the words end.
+            and not (kind == "text/plain" and (table or widget))}
 
 
 @pytest.mark.parametrize("name", GERMAN.notebooks)
