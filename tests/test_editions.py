@@ -175,7 +175,9 @@ def _outputs(notebook: nbformat.NotebookNode) -> list[list[dict]]:
 
 
 _EN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
-_DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?|\d+,\d+|\d+(?:\.\d+)?")
+#: German numbers: "100 000", "0,271"; a pair "(6,2)" (a tuple, in both languages) is two.
+_DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?"
+                        r"|(?<![\d(])\d+,\d+|\d+,\d+(?![\d)])|\d+(?:\.\d+)?")
 
 
 def _numbers_in_text(text: str, language: str) -> list[str]:
@@ -183,6 +185,17 @@ def _numbers_in_text(text: str, language: str) -> list[str]:
         return [n.replace(",", "") for n in _EN_NUMBER.findall(text)]
     return [re.sub(r"[\u202f\u00a0]", "", n).replace(",", ".")
             for n in _DE_NUMBER.findall(text)]
+
+
+#: A chart's layout: positions and widths a diagram computes from its labels' lengths (a
+#: tree's columns), which differ with the words; its data's numbers are compared.
+_LAYOUT = frozenset({"x", "x2", "width", "domain"})
+
+
+def _numeric(value) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(_numeric(item) for item in value)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _numbers(value, language: str) -> list[str]:
@@ -196,8 +209,9 @@ def _numbers(value, language: str) -> list[str]:
         return _numbers_in_text(value, language)
     if isinstance(value, list):
         return [n for item in value for n in _numbers(item, language)]
-    if isinstance(value, dict):          # a chart's schema address and number locale aside
+    if isinstance(value, dict):          # a chart's schema address and number locale aside,
         return [n for key, item in value.items() if key not in ("$schema", "locale")
+                and not (key in _LAYOUT and _numeric(item))   # and where its words sit
                 for n in _numbers(item, language)]
     return []
 
