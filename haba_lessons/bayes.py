@@ -22,6 +22,7 @@ from typing import Any
 from ._checks import require_int
 from .distribution import Distribution
 from .errors import InvalidArgumentError
+from .i18n import _
 
 Likelihood = Mapping[Hashable, Any] | Callable[[Any], Any]
 #: A grid finer than this is refused: its exact arithmetic would take too long for a lesson.
@@ -30,25 +31,30 @@ MAX_GRID_POINTS = 100_001
 
 def _exact(value: Any, what: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, numbers.Rational):
-        raise InvalidArgumentError(f"{what} must be an exact fraction or whole number "
-                                   f"(Fraction(1, 2), not 0.5), but got {value!r}.")
+        raise InvalidArgumentError(_("{what} must be an exact fraction or whole number "
+                                     "(Fraction(1, 2), not 0.5), but got {value}.").format(
+            what=what, value=repr(value)))
     return Fraction(value)
 
 
 def check_prior(prior: Mapping[Hashable, Any]) -> dict[Hashable, Fraction]:
     """The prior's weights as Fractions, or a message saying what is wrong with them."""
     if not isinstance(prior, Mapping) or not prior:
-        raise InvalidArgumentError("a prior gives each hypothesis a weight: a dict like "
-                                   "{'fair': Fraction(9, 10), 'loaded': Fraction(1, 10)}.")
-    weights = {h: _exact(w, f"the prior weight of {h!r}") for h, w in prior.items()}
+        raise InvalidArgumentError(_("a prior gives each hypothesis a weight: a dict like "
+                                     "{example}.").format(
+            example="{'fair': Fraction(9, 10), 'loaded': Fraction(1, 10)}"))
+    weights = {h: _exact(w, _("the prior weight of {hypothesis}").format(hypothesis=repr(h)))
+               for h, w in prior.items()}
     negative = [h for h, w in weights.items() if w < 0]
     if negative:
-        raise InvalidArgumentError(f"the prior weight of {negative[0]!r} is "
-                                   f"{weights[negative[0]]}: a weight cannot be negative.")
+        raise InvalidArgumentError(_("the prior weight of {hypothesis} is {weight}: a weight "
+                                     "cannot be negative.").format(
+            hypothesis=repr(negative[0]), weight=weights[negative[0]]))
     total = sum(weights.values(), Fraction(0))
     if total != 1:
-        raise InvalidArgumentError(f"the prior weights add up to {total}, not 1: divide each "
-                                   f"weight by {total} (or fix the one that is wrong).")
+        raise InvalidArgumentError(_("the prior weights add up to {total}, not 1: divide each "
+                                     "weight by {total} (or fix the one that is "
+                                     "wrong).").format(total=total))
     return weights
 
 
@@ -57,18 +63,22 @@ def _likelihoods(prior: Mapping[Hashable, Fraction],
     look_up = likelihood if callable(likelihood) else None
     if look_up is None:
         if not isinstance(likelihood, Mapping):
-            raise InvalidArgumentError("the likelihood gives P(data | hypothesis) for each "
-                                       "hypothesis: a dict, or a function of the hypothesis.")
+            raise InvalidArgumentError(_("the likelihood gives P(data | hypothesis) for each "
+                                         "hypothesis: a dict, or a function of the "
+                                         "hypothesis."))
         missing = [h for h in prior if h not in likelihood]
         if missing:
-            raise InvalidArgumentError(f"the likelihood has no value for {missing[0]!r}.")
+            raise InvalidArgumentError(_("the likelihood has no value for {hypothesis}.").format(
+                hypothesis=repr(missing[0])))
         look_up = likelihood.__getitem__
     values = {}
     for h in prior:
-        value = _exact(look_up(h), f"the likelihood of {h!r}")
+        value = _exact(look_up(h), _("the likelihood of {hypothesis}").format(
+            hypothesis=repr(h)))
         if not 0 <= value <= 1:
-            raise InvalidArgumentError(f"the likelihood of {h!r} is {value}: P(data | "
-                                       f"hypothesis) lies between 0 and 1.")
+            raise InvalidArgumentError(_("the likelihood of {hypothesis} is {value}: P(data | "
+                                         "hypothesis) lies between 0 and 1.").format(
+                hypothesis=repr(h), value=value))
         values[h] = value
     return values
 
@@ -86,10 +96,10 @@ def update(prior: Mapping[Hashable, Any], likelihood: Likelihood) -> Distributio
     values = _likelihoods(weights, likelihood)
     total = sum((weights[h] * values[h] for h in weights), Fraction(0))
     if not total:
-        raise InvalidArgumentError("the data are impossible under every hypothesis the prior "
-                                   "allows (P(data) = 0), so there is nothing to update: "
-                                   "check the data, or give weight to a hypothesis that "
-                                   "can explain them.")
+        raise InvalidArgumentError(_("the data are impossible under every hypothesis the "
+                                     "prior allows (P(data) = 0), so there is nothing to "
+                                     "update: check the data, or give weight to a hypothesis "
+                                     "that can explain them."))
     return Distribution({h: weights[h] * values[h] / total for h in weights})
 
 

@@ -19,6 +19,7 @@ import sympy
 from ._checks import require_int, require_probability
 from .distribution import Distribution
 from .errors import InvalidArgumentError
+from .i18n import _
 
 #: The number of tries, the number of successes and the chance of a success, as symbols.
 n, k, p = sympy.symbols("n k p", nonnegative=True)
@@ -34,12 +35,12 @@ def binomial_probability(tries: int, successes: int, chance: object) -> Fraction
     """P(exactly ``successes`` successes in ``tries`` independent tries of chance ``chance``)."""
     tries = _tries(tries)
     if isinstance(successes, bool) or not isinstance(successes, int):
-        raise InvalidArgumentError(f"k (the number of successes) must be a whole number, "
-                                   f"but got {successes!r}.")
+        raise InvalidArgumentError(_("k (the number of successes) must be a whole number, "
+                                     "but got {value}.").format(value=repr(successes)))
     if not 0 <= successes <= tries:
-        raise InvalidArgumentError(f"k (the number of successes) must be between 0 and "
-                                   f"n = {tries}, but got {successes}: {tries} tries cannot "
-                                   f"give {successes} successes.")
+        raise InvalidArgumentError(_("k (the number of successes) must be between 0 and "
+                                     "n = {n}, but got {k}: {n} tries cannot give {k} "
+                                     "successes.").format(n=tries, k=successes))
     chance = require_probability(chance, "p (the chance of a success)")
     return comb(tries, successes) * chance ** successes * (1 - chance) ** (tries - successes)
 

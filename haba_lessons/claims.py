@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidArgumentError
+from .i18n import _, label, ngettext, number
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,10 @@ class Measured:
 
     def shown(self, digits: int = 3) -> str:
         """The estimate and its interval, as the sentences print them."""
-        return (f"{self.value:.{digits}f} (95% interval {self.low:.{digits}f} to "
-                f"{self.high:.{digits}f})")
+        spec = f".{digits}f"
+        return _("{value} (95% interval {low} to {high})").format(
+            value=number(self.value, spec), low=number(self.low, spec),
+            high=number(self.high, spec))
 
 
 def measured(name: str, estimate: Any) -> Measured:
@@ -56,30 +59,36 @@ def rows(table: Any, name: str, value: str, low: str, high: str) -> list[Measure
 def against(item: Measured, reference: float, reference_text: str, runs: str,
             digits: int = 3) -> str:
     """Is ``item`` above, below, or not distinguishable from ``reference``?"""
-    shown = item.shown(digits)
+    words = {"name": label(item.name), "shown": item.shown(digits),
+             "reference": reference_text, "runs": label(runs)}
     if item.low > reference:
-        return (f"{item.name}: {shown}, above {reference_text}: the whole interval lies "
-                f"above it.")
+        return _("{name}: {shown}, above {reference}: the whole interval lies above "
+                 "it.").format(**words)
     if item.high < reference:
-        return (f"{item.name}: {shown}, below {reference_text}: the whole interval lies "
-                f"below it.")
-    return (f"{item.name}: {shown}; the interval contains {reference_text}: no difference "
-            f"from {reference_text} that we can detect with {runs}.")
+        return _("{name}: {shown}, below {reference}: the whole interval lies below "
+                 "it.").format(**words)
+    return _("{name}: {shown}; the interval contains {reference}: no difference from "
+             "{reference} that we can detect with {runs}.").format(**words)
 
 
 def compare(first: Measured, second: Measured, runs: str, digits: int = 3) -> str:
     """Which of two estimates is larger — only where their intervals do not overlap."""
     if first.low > second.high or second.low > first.high:
         high, low = (first, second) if first.value > second.value else (second, first)
-        return (f"{high.name}, {high.shown(digits)}, is above {low.name}, "
-                f"{low.shown(digits)}: the two intervals do not overlap.")
-    return (f"{first.name}, {first.shown(digits)}, and {second.name}, "
-            f"{second.shown(digits)}: the intervals overlap, so {runs} cannot tell them apart.")
+        return _("{high}, {high_shown}, is above {low}, {low_shown}: the two intervals do "
+                 "not overlap.").format(high=label(high.name), high_shown=high.shown(digits),
+                                        low=label(low.name), low_shown=low.shown(digits))
+    return _("{first}, {first_shown}, and {second}, {second_shown}: the intervals overlap, "
+             "so {runs} cannot tell them apart.").format(
+        first=label(first.name), first_shown=first.shown(digits), second=label(second.name),
+        second_shown=second.shown(digits), runs=label(runs))
 
 
 def _names(items: Sequence[Measured]) -> str:
-    names = [item.name for item in items]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [label(item.name) for item in items]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def leader(items: Sequence[Measured], runs: str, digits: int = 3) -> str:
@@ -90,9 +99,18 @@ def leader(items: Sequence[Measured], runs: str, digits: int = 3) -> str:
     others = [item for item in items if item is not top]
     below = [item for item in others if item.high < top.low]
     close = [item for item in others if item.high >= top.low]
-    sentence = f"{top.name} comes first, {top.shown(digits)}"
+    words = {"name": label(top.name), "shown": top.shown(digits), "runs": label(runs),
+             "close": _names(close) if close else "", "below": _names(below) if below else ""}
     if not close:
-        return sentence + "; its interval lies above every other one."
-    sentence += (f"; its interval overlaps that of {_names(close)}, so {runs} cannot rank "
-                 f"{'them' if len(close) > 1 else 'the two'}")
-    return sentence + (f"; it lies above that of {_names(below)}." if below else ".")
+        return _("{name} comes first, {shown}; its interval lies above every other "
+                 "one.").format(**words)
+    if below:
+        return ngettext("{name} comes first, {shown}; its interval overlaps that of {close}, "
+                        "so {runs} cannot rank the two; it lies above that of {below}.",
+                        "{name} comes first, {shown}; its interval overlaps that of {close}, "
+                        "so {runs} cannot rank them; it lies above that of {below}.",
+                        len(close)).format(**words)
+    return ngettext("{name} comes first, {shown}; its interval overlaps that of {close}, so "
+                    "{runs} cannot rank the two.",
+                    "{name} comes first, {shown}; its interval overlaps that of {close}, so "
+                    "{runs} cannot rank them.", len(close)).format(**words)

@@ -22,12 +22,13 @@ from typing import Any, Union
 
 from .distribution import Distribution
 from .errors import InvalidArgumentError
+from .i18n import N_, _
 
 Predicate = Callable[[Any], bool]
 Event = Union[Set, Predicate]
 Space = Union[Set, Distribution]
 
-IMPOSSIBLE_CONDITION = ("the condition never happens (its probability is 0), so there is "
+IMPOSSIBLE_CONDITION = N_("the condition never happens (its probability is 0), so there is "
                         "nothing to restrict the space to: P(A | B) is not defined when "
                         "P(B) = 0. Choose a condition that can happen.")
 
@@ -38,16 +39,16 @@ def as_predicate(event: Event) -> Predicate:
         return event
     if isinstance(event, Set):
         return event.__contains__
-    raise InvalidArgumentError(f"an event is a set of outcomes or a function outcome -> "
-                               f"True/False, not {type(event).__name__}.")
+    raise InvalidArgumentError(_("an event is a set of outcomes or a function outcome -> "
+                                 "True/False, not {kind}.").format(kind=type(event).__name__))
 
 
 def _check_space(space: Space) -> Space:
     if isinstance(space, (Set, Distribution)):
         return space
     raise InvalidArgumentError(
-        f"a sample space is a set of equally likely outcomes (write set(...)) or a "
-        f"Distribution, not {type(space).__name__}.")
+        _("a sample space is a set of equally likely outcomes (write set(...)) or a "
+          "Distribution, not {kind}.").format(kind=type(space).__name__))
 
 
 def P(event: Event, space: Space) -> Fraction:
@@ -57,8 +58,8 @@ def P(event: Event, space: Space) -> Fraction:
     if isinstance(space, Distribution):
         return space.probability(holds)
     if not space:
-        raise InvalidArgumentError("the space has no outcomes. If it came from such_that, "
-                                   + IMPOSSIBLE_CONDITION)
+        raise InvalidArgumentError(_("the space has no outcomes. If it came from such_that, "
+                                     "{why}").format(why=_(IMPOSSIBLE_CONDITION)))
     return Fraction(sum(1 for outcome in space if holds(outcome)), len(space))
 
 
@@ -66,12 +67,12 @@ def such_that(predicate: Predicate, space: Space) -> Space:
     """The outcomes of ``space`` for which ``predicate`` is true: a set, or for a
     Distribution the distribution given the condition (its probabilities rescaled)."""
     if not callable(predicate):
-        raise InvalidArgumentError("such_that takes the condition first, a function like "
-                                   "lambda outcome: ..., then the space.")
+        raise InvalidArgumentError(_("such_that takes the condition first, a function like "
+                                     "lambda outcome: ..., then the space."))
     space = _check_space(space)
     if isinstance(space, Distribution):
         if not space.probability(predicate):
-            raise InvalidArgumentError(IMPOSSIBLE_CONDITION)
+            raise InvalidArgumentError(_(IMPOSSIBLE_CONDITION))
         return space.given(predicate)
     return {outcome for outcome in space if predicate(outcome)}
 
@@ -81,7 +82,7 @@ def given(event: Event, condition: Event, space: Space) -> Fraction:
     holds, condition_holds = as_predicate(event), as_predicate(condition)
     p_condition = P(condition_holds, space)
     if not p_condition:
-        raise InvalidArgumentError(IMPOSSIBLE_CONDITION)
+        raise InvalidArgumentError(_(IMPOSSIBLE_CONDITION))
     return P(lambda outcome: holds(outcome) and condition_holds(outcome), space) / p_condition
 
 

@@ -64,6 +64,7 @@ from .distribution import Distribution
 if TYPE_CHECKING:
     import sympy
 from .errors import InvalidArgumentError
+from .i18n import _, number
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -734,8 +735,9 @@ class TurnsEstimate:
     trials: int
 
     def __str__(self) -> str:
-        return (f"{self.mean:.3f} turns (95% CI {self.low:.3f} to {self.high:.3f}, "
-                f"n = {self.trials:,})")
+        return _("{mean} turns (95% CI {low} to {high}, n = {trials})").format(
+            mean=number(self.mean, ".3f"), low=number(self.low, ".3f"),
+            high=number(self.high, ".3f"), trials=number(self.trials, ","))
 
 
 def estimate_turns(board: RollAndMoveBoard, target: int | Iterable[int], trials: int,

@@ -136,7 +136,9 @@ class MeanEstimate:
         return iter((self.mean, self.low, self.high))
 
     def __str__(self) -> str:
-        return f"{self.mean:.1f} (95% CI {self.low:.1f} to {self.high:.1f}, n = {self.n})"
+        return _("{value} (95% CI {low} to {high}, n = {trials})").format(
+            value=number(self.mean, ".1f"), low=number(self.low, ".1f"),
+            high=number(self.high, ".1f"), trials=self.n)
 
 
 def mean_interval(values: Iterable[float] | np.ndarray, z: float = 1.96) -> MeanEstimate:

@@ -175,7 +175,9 @@ def _outputs(notebook: nbformat.NotebookNode) -> list[list[dict]]:
 
 
 _EN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
-_DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?|\d+,\d+|\d+(?:\.\d+)?")
+#: German numbers: "100 000", "0,271"; a pair "(6,2)" (a tuple, in both languages) is two.
+_DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?"
+                        r"|(?<![\d(])\d+,\d+|\d+,\d+(?![\d)])|\d+(?:\.\d+)?")
 
 
 def _numbers_in_text(text: str, language: str) -> list[str]:
@@ -185,10 +187,15 @@ def _numbers_in_text(text: str, language: str) -> list[str]:
             for n in _DE_NUMBER.findall(text)]
 
 
-#: Keys of a chart's spec whose numbers are not the lesson's: the schema's address, the
-#: number locale, and where a drawing places its words (a tree's columns are as wide as
-#: its labels, which are longer in German: "nicht Rot" for "not red").
-NOT_NUMBERS_OF_THE_LESSON = ("$schema", "locale", "x", "x2", "width")
+#: A chart's layout: positions and widths a diagram computes from its labels' lengths (a
+#: tree's columns), which differ with the words; its data's numbers are compared.
+_LAYOUT = frozenset({"x", "x2", "width", "domain"})
+
+
+def _numeric(value) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(_numeric(item) for item in value)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _numbers(value, language: str) -> list[str]:
@@ -202,8 +209,9 @@ def _numbers(value, language: str) -> list[str]:
         return _numbers_in_text(value, language)
     if isinstance(value, list):
         return [n for item in value for n in _numbers(item, language)]
-    if isinstance(value, dict):          # a chart's schema address, number locale and layout aside
-        return [n for key, item in value.items() if key not in NOT_NUMBERS_OF_THE_LESSON
+    if isinstance(value, dict):          # a chart's schema address and number locale aside,
+        return [n for key, item in value.items() if key not in ("$schema", "locale")
+                and not (key in _LAYOUT and _numeric(item))   # and where its words sit
                 for n in _numbers(item, language)]
     return []
 
@@ -214,9 +222,15 @@ def _comparable(output: dict) -> dict[str, object]:
     if output.get("output_type") == "stream":
         return {"stream": output["text"]}
     data = output.get("data", {})
+    table = "<table" in "".join(data.get("text/html", ""))
+    widget = "application/vnd.jupyter.widget-view+json" in data
     return {kind: value for kind, value in data.items()
             if kind in ("text/plain", "text/html", "application/vnd.vegalite.v5+json")
-            and not (kind == "text/html" and "haba-widget-notice" in "".join(value))}
+            and not (kind == "text/html" and "haba-widget-notice" in "".join(value))
+            # a table's plain text wraps its columns by the words' widths, repeating the row
+            # numbers in each block; its HTML holds every number once, and is compared. A
+            # widget's plain text is its repr cut at 100 characters, wherever the words end.
+            and not (kind == "text/plain" and (table or widget))}
 
 
 #: Library sentences a German notebook still prints in English, numbers and all ("n = 10,000"),

@@ -8,6 +8,7 @@ from fractions import Fraction
 from ..dice import keep_highest
 from ..exercises import approx, exact, holds
 from ..explore.intervals import width_at
+from ..i18n import N_
 
 ONE_SIXTH = Fraction(1, 6)
 
@@ -27,6 +28,6 @@ KEYS = {
     "01x.1": exact(Fraction(1, 8)),                # 27 of the 216 rolls of three dice
     "01x.2": approx(float(_TWELVE), _TWELVE_TOLERANCE),
     "01x.3": holds(_smallest_rolls_for_width,
-                   "give the smallest whole n with 2·1.96·√(p(1−p)/n) ≤ 0.01 for p = 1/6 "
-                   "(solve for n, then round up)."),
+                   N_("give the smallest whole n with 2·1.96·√(p(1−p)/n) ≤ 0.01 for p = 1/6 "
+                   "(solve for n, then round up).")),
 }

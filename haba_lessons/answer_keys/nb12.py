@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from haba_lessons.exercises import exact, holds
+from haba_lessons.i18n import N_
 
 
 def _chi_square(counts, chances):
@@ -25,8 +26,8 @@ def _agrees(answer) -> bool:
 KEYS = {
     "12.1": exact(60),
     "12.2": exact(Fraction(1, 6)),
-    "12.3": holds(_agrees, "for each outcome take (observed - n * chance) ** 2 / "
-                           "(n * chance), then add them up."),
+    "12.3": holds(_agrees, N_("for each outcome take (observed - n * chance) ** 2 / "
+                              "(n * chance), then add them up.")),
     "12.4": exact(Fraction(19, 10)),
     # a grid of five hypotheses with equal priors: weights p**3 (1 - p) = 0, 3, 16, 27, 0 (/256)
     "12.6": exact(Fraction(27, 46)),

@@ -3,8 +3,10 @@
 haba_lessons.pot`` and merged into each language's ``haba_lessons/locale/<language>/
 LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed).
 
-The games' and the engine's modules are not extracted yet: their strings are wrapped once
-their redesign has landed (``locale/README.md`` says how), and then they join this catalog.
+The games' and the engine's modules are not extracted yet (the games' ``analysis.py`` and
+``charts.py`` aside, whose tables and charts the lessons print): their strings are wrapped
+once their redesign has landed (``locale/README.md`` says how), and then they join this
+catalog.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ def catalog_path(root: Path, language: str) -> Path:
 def extract(root: Path) -> Catalog:
     """Every wrapped string of the package (the games' and the engine's aside)."""
     template = Catalog(project=catalogs.PROJECT, domain="haba_lessons", fuzzy=False)
-    method_map = [("**/games/**.py", "ignore"), ("**/engine/**.py", "ignore"),
+    method_map = [("**/games/*/analysis.py", "python"), ("**/games/*/charts.py", "python"),
+                  ("**/games/**.py", "ignore"), ("**/engine/**.py", "ignore"),
                   ("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             package(root), method_map=method_map, keywords=KEYWORDS,

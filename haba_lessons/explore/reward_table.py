@@ -17,7 +17,8 @@ import ipywidgets as widgets
 
 from ..errors import InvalidArgumentError
 from ..games.spookies import Rules, reward_table_from_rows
-from ..games.spookies.analysis import TurnPolicy, solve_turn
+from ..games.spookies.analysis import TurnPolicy, action_words, dice_words, solve_turn, space_words
+from ..i18n import _, number
 from ..games.spookies.board import default_reward_table
 from ..typed_numbers import parse_whole_number
 from ..widget_guard import guarded
@@ -32,10 +33,12 @@ def parse_reward(text: str, where: str) -> int:
     (read by :func:`~haba_lessons.typed_numbers.parse_whole_number`, like every typed number)."""
     value = parse_whole_number(text, where)
     if value < 0:
-        raise InvalidArgumentError(f"{where}: {value} is negative; a reward is 0 chips or more.")
+        raise InvalidArgumentError(_("{where}: {value} is negative; a reward is 0 chips or "
+                                     "more.").format(where=where, value=value))
     if value > MAX_REWARD:
-        raise InvalidArgumentError(f"{where}: {value:,} is more than the {MAX_REWARD} chips "
-                                   f"in the game; type a number from 0 to {MAX_REWARD}.")
+        raise InvalidArgumentError(_("{where}: {value} is more than the {most} chips in the "
+                                     "game; type a number from 0 to {most}.").format(
+            where=where, value=number(value, ","), most=MAX_REWARD))
     return value
 
 
@@ -49,13 +52,17 @@ def answer_html(policy: TurnPolicy) -> str:
     """The start value exactly, then the best choices and the value of a turn on every space."""
     start = policy.value(0, first_roll=True)
     rows = "".join(
-        f"<tr><td>{html.escape(policy.rules.space_label(p))}</td>"
-        f"<td>{policy.best_action(p, first_roll=True)}</td><td>{policy.best_action(p)}</td>"
-        f"<td style='text-align:right'>{float(policy.value(p, first_roll=True)):.3f}</td></tr>"
+        f"<tr><td>{html.escape(space_words(policy.rules, p))}</td>"
+        f"<td>{action_words(policy.best_action(p, first_roll=True))}</td>"
+        f"<td>{action_words(policy.best_action(p))}</td>"
+        f"<td style='text-align:right'>{number(float(policy.value(p, first_roll=True)), '.3f')}"
+        f"</td></tr>"
         for p in range(8))
-    return (f"<p><b>A turn from the start, played optimally:</b> {start} ≈ {float(start):.3f} "
-            f"chips</p><table><tr><th>space</th><th>first roll</th><th>after a success</th>"
-            f"<th>value of the turn ≈</th></tr>{rows}</table>")
+    heading = _("A turn from the start, played optimally:")
+    chips = _("{exact} ≈ {value} chips").format(exact=start, value=number(float(start), ".3f"))
+    return (f"<p><b>{heading}</b> {chips}</p><table><tr><th>{_('space')}</th>"
+            f"<th>{_('first roll')}</th><th>{_('after a success')}</th>"
+            f"<th>{_('value of the turn')} ≈</th></tr>{rows}</table>")
 
 
 class RewardTableExplorer:
@@ -74,7 +81,8 @@ class RewardTableExplorer:
                        for v in row] for row in self.rows]
         self.answer = widgets.HTML(answer_html(self.policy))
         self.message = widgets.HTML("")
-        header = [widgets.HTML("<b>reaching</b>")] + [widgets.HTML(f"<b>{d} dice</b>") for d in DICE]
+        header = [widgets.HTML(f"<b>{_('reaching')}</b>")] + [
+            widgets.HTML(f"<b>{dice_words(d)}</b>") for d in DICE]
         grid = header + [item for label, row in zip(SPACES, self.cells)
                          for item in [widgets.HTML(label), *row]]
         for row in self.cells:
@@ -88,7 +96,8 @@ class RewardTableExplorer:
     @guarded
     def _update(self) -> None:
         """Read every cell; recompute if all are valid, else name the first bad one."""
-        rows = [[parse_reward(cell.value, f"row {label}, {dice} dice")
+        rows = [[parse_reward(cell.value, _("row {space}, {dice}").format(
+                     space=label, dice=dice_words(dice)))
                  for dice, cell in zip(DICE, row)] for label, row in zip(SPACES, self.cells)]
         self.policy = optimal_policy(rows)
         self.rows = rows
@@ -100,9 +109,9 @@ class RewardTableExplorer:
         self.answer.value = answer_html(self.policy)
 
     def show_problem(self, message: str) -> None:
+        still = _("The answer below is still for the last valid table.")
         self.message.value = (f"<p style='color:var(--jp-warn-color1, #9a6700)'>"
-                              f"{html.escape(message)} The answer below is still for the last "
-                              f"valid table.</p>")
+                              f"{html.escape(message)} {still}</p>")
 
     def start_value(self) -> Fraction:
         """The exact value of a turn from the start for the table shown."""

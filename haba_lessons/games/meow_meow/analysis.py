@@ -23,6 +23,7 @@ import sympy
 from ...distribution import Distribution
 from ...draws import hypergeometric
 from ...engine import ranked_choices
+from ...i18n import _
 from .deck import Card
 from .rules import Rules, make_rules, matches
 
@@ -183,5 +184,5 @@ def choice_table(solution, player: int = 0) -> pd.DataFrame:
     in the order listed."""
     scored = ranked_choices(solution, player, decision="play a card or draw",
                             who="child of the round")
-    return pd.DataFrame([{"choice": c, "chance to win": str(v), "≈": round(float(v), 3)}
+    return pd.DataFrame([{_("choice"): c, _("chance to win"): str(v), "≈": round(float(v), 3)}
                          for c, v in scored])

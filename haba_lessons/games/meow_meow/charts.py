@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from ...charts import HEIGHT, OKABE_ITO, WIDTH
+from ...i18n import _, number
 
 
 def rates_with_intervals(table: pd.DataFrame, *, label: str, value: str, low: str, high: str,
@@ -28,9 +29,12 @@ def rates_with_intervals(table: pd.DataFrame, *, label: str, value: str, low: st
             color="black", strokeDash=[5, 4]).encode(x="reference:Q"))
     return alt.layer(*layers).properties(
         title=title, width=WIDTH, height=max(60, 34 * len(rows)),
-        description=f"{title}: one dot per row, the bar is its 95% confidence interval"
-                    + (f"; the dashed line marks {reference:.3f}." if reference is not None
-                       else "."))
+        description=(_("{title}: one dot per row, the bar is its 95% confidence interval; the "
+                       "dashed line marks {reference}.").format(
+                           title=title, reference=number(reference, ".3f"))
+                     if reference is not None else
+                     _("{title}: one dot per row, the bar is its 95% confidence "
+                       "interval.").format(title=title)))
 
 
 def count_bars(values: np.ndarray, *, title: str, x_title: str) -> alt.Chart:
@@ -39,8 +43,9 @@ def count_bars(values: np.ndarray, *, title: str, x_title: str) -> alt.Chart:
     rows = [{"value": v, "share": n / len(values), "runs": n} for v, n in sorted(counts.items())]
     return alt.Chart(alt.Data(values=rows)).mark_bar(color=OKABE_ITO[2]).encode(
         x=alt.X("value:Q", title=x_title, bin=False),
-        y=alt.Y("share:Q", title="share of runs"),
+        y=alt.Y("share:Q", title=_("share of runs")),
         tooltip=["value:Q", "runs:Q", alt.Tooltip("share:Q", format=".3f")],
     ).properties(title=title, width=WIDTH, height=HEIGHT,
-                 description=f"Bar chart: {title}. Each bar is the share of {len(values)} "
-                             f"simulated runs with that {x_title}.")
+                 description=_("Bar chart: {title}. Each bar is the share of {runs} simulated "
+                               "runs with that {axis}.").format(title=title, runs=len(values),
+                                                               axis=x_title))

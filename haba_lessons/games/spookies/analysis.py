@@ -40,6 +40,7 @@ from ...dice import best_two
 from ...distribution import Distribution
 from ...errors import InvalidArgumentError
 from ...engine import ranked_choices
+from ...i18n import N_, _
 from .board import DICE_CHOICES, SPACE_COUNT
 from .rules import ATTIC, START, Action, Rules, resolve_roll
 
@@ -231,13 +232,14 @@ def policy_table(policy: TurnPolicy, chips: int | None = None) -> pd.DataFrame:
     rules = policy.rules
     rows = []
     for position in range(START, ATTIC + 1):
-        row = {"space": rules.space_label(position)}
+        row = {_("space"): space_words(rules, position)}
         for dice in DICE_CHOICES:
-            row[f"roll {dice} dice"] = round(float(policy.roll_value(position, dice, chips)), 3)
-        row["first roll"] = str(policy.best_action(position, chips, first_roll=True))
-        row["after a success"] = str(policy.best_action(position, chips))
+            row[action_words(Action("roll", dice))] = round(
+                float(policy.roll_value(position, dice, chips)), 3)
+        row[_("first roll")] = action_words(policy.best_action(position, chips, first_roll=True))
+        row[_("after a success")] = action_words(policy.best_action(position, chips))
         value = policy.value(position, chips, first_roll=True)
-        row["value of the turn"] = str(value)
+        row[_("value of the turn")] = str(value)
         row["≈"] = round(float(value), 3)
         rows.append(row)
     return pd.DataFrame(rows)
@@ -254,9 +256,11 @@ def turn_value(positions: Sequence[int], policy: TurnPolicy, free_choice: bool =
 
 def reward_table_frame(rules: Rules) -> pd.DataFrame:
     """The reward table as a small frame: one row per space reached, one column per dice count."""
-    frame = pd.DataFrame(rules.reward_table.rows, columns=[f"{d} dice" for d in DICE_CHOICES],
-                         index=[rules.space_label(s) for s in range(START + 1, ATTIC + 1)])
-    frame.index.name = f"reaching ({rules.reward_table.provenance})"
+    frame = pd.DataFrame(rules.reward_table.rows, columns=[dice_words(d) for d in DICE_CHOICES],
+                         index=[space_words(rules, s) for s in range(START + 1, ATTIC + 1)])
+    provenance = rules.reward_table.provenance
+    frame.index.name = _("reaching ({provenance})").format(
+        provenance=_(PROVENANCE_WORDS.get(provenance, provenance)))
     return frame
 
 
@@ -296,5 +300,34 @@ def choice_table(solution, player: int = 0, before: int = 0) -> pd.DataFrame:
     ``before``, exactly and rounded; the best choice first, ties in the order listed."""
     scored = ranked_choices(solution, player, minus=before,
                             decision="roll 2, 3 or 4 dice, or stop")
-    return pd.DataFrame([{"choice": c, "expected chips gained": str(v), "≈": round(float(v), 3)}
-                         for c, v in scored])
+    return pd.DataFrame([{_("choice"): _choice_words(c), _("expected chips gained"): str(v),
+                          "≈": round(float(v), 3)} for c, v in scored])
+
+
+#: The kinds of a rule or table (``haba_lessons.data.PROVENANCES``) as the tables name them.
+PROVENANCE_WORDS = {"rulebook": N_("rulebook"), "interpretation": N_("interpretation"),
+                    "assumption": N_("assumption")}
+
+
+def dice_words(dice: int) -> str:
+    """A dice count as the tables and charts name it ("4 dice"), in the language in use."""
+    return _("{dice} dice").format(dice=dice)
+
+
+def space_words(rules: Rules, position: int) -> str:
+    """A space as the tables name it ("start", "≥8"), in the language in use."""
+    return _("start") if position == START else rules.space_label(position)
+
+
+def action_words(action: Action) -> str:
+    """A turn's choice as the tables name it ("roll 4 dice", "stop"), in the language in use."""
+    if action.kind == "roll":
+        return _("roll {dice} dice").format(dice=action.value)
+    return _("stop") if action.kind == "stop" else str(action)
+
+
+def _choice_words(text: str) -> str:
+    """A search's choice (``str(Action)``, "roll 4 dice") as :func:`action_words` names it."""
+    choices = {str(action): action
+               for action in (Action("stop"), *(Action("roll", dice) for dice in DICE_CHOICES))}
+    return action_words(choices[text]) if text in choices else text

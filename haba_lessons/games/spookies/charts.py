@@ -7,26 +7,31 @@ import numpy as np
 import pandas as pd
 
 from ...charts import HEIGHT, OKABE_ITO, WIDTH
+from ...i18n import _, label
+from .analysis import dice_words
 
 
 def one_roll_chart(table: pd.DataFrame, *, title: str) -> alt.Chart:
     """Value of one more roll by space and dice count (from ``one_more_roll_table``)."""
-    rows = [{"figure on": r["figure on"], "dice": f"{r['dice']} dice", "value": r["≈"],
-             "exact": r["value of one roll"]} for r in table.to_dict("records")]
-    order = list(dict.fromkeys(table["figure on"]))
-    labels = ["2 dice", "3 dice", "4 dice"]
+    start = table["figure on"].iloc[0]   # the space a turn starts on, named "start"
+    rows = [{"figure on": _(r["figure on"]) if r["figure on"] == start else r["figure on"],
+             "dice": dice_words(r["dice"]), "value": r["≈"], "exact": r["value of one roll"]}
+            for r in table.to_dict("records")]
+    order = list(dict.fromkeys(row["figure on"] for row in rows))
+    labels = list(dict.fromkeys(row["dice"] for row in rows))
+    figure_on = _("the figure stands on")
     chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
-        x=alt.X("figure on:N", sort=order, title="the figure stands on",
-                axis=alt.Axis(labelAngle=0)),
+        x=alt.X("figure on:N", sort=order, title=figure_on, axis=alt.Axis(labelAngle=0)),
         xOffset=alt.XOffset("dice:N", sort=labels),
-        y=alt.Y("value:Q", title="expected chips from one roll (net of fines)"),
+        y=alt.Y("value:Q", title=_("expected chips from one roll (net of fines)")),
         color=alt.Color("dice:N", sort=labels, title=None,
                         scale=alt.Scale(domain=labels, range=OKABE_ITO[:3])),
-        tooltip=["figure on:N", "dice:N", alt.Tooltip("exact:N", title="exact")],
+        tooltip=[_tip("figure on:N", _("figure on")), _tip("dice:N", _("dice")),
+                 alt.Tooltip("exact:N", title=_("exact"))],
     )
     return chart.properties(title=title, width=WIDTH, height=HEIGHT,
-                            description=f"Grouped bar chart: {title}. Bars below zero mean "
-                                        f"the roll loses chips on average.")
+                            description=_("Grouped bar chart: {title}. Bars below zero mean "
+                                          "the roll loses chips on average.").format(title=title))
 
 
 def running_mean_points(values: np.ndarray, points: int = 60) -> list[dict[str, float]]:
@@ -39,20 +44,28 @@ def running_mean_points(values: np.ndarray, points: int = 60) -> list[dict[str, 
 
 def win_rate_chart(table: pd.DataFrame, *, title: str) -> alt.LayerChart:
     """Win rates of a tournament (from ``tournament``) with their 95% Wilson intervals."""
-    rows = table.to_dict("records")
+    rows = [{**row, "strategy": label(row["strategy"])} for row in table.to_dict("records")]
     base = alt.Chart(alt.Data(values=rows))
     bars = base.mark_rule(size=3, color=OKABE_ITO[0]).encode(
         y=alt.Y("strategy:N", sort=None, title=None),
-        x=alt.X("95% CI low:Q", title="share of games won (95% interval)",
+        x=alt.X("95% CI low:Q", title=_("share of games won (95% interval)"),
                 scale=alt.Scale(domain=[0, 1])),
         x2="95% CI high:Q",
     )
     dots = base.mark_point(filled=True, size=120, color=OKABE_ITO[5], shape="diamond").encode(
         y=alt.Y("strategy:N", sort=None), x="win rate:Q",
-        tooltip=["strategy:N", "wins:Q", "games:Q", "win rate:Q", "95% CI low:Q",
-                 "95% CI high:Q"],
+        tooltip=[_tip("strategy:N", _("strategy")), _tip("wins:Q", _("wins")),
+                 _tip("games:Q", _("games")), _tip("win rate:Q", _("win rate")),
+                 _tip("95% CI low:Q", _("95% CI low")), _tip("95% CI high:Q", _("95% CI high"))],
     )
     return (bars + dots).properties(
         title=title, width=WIDTH, height=30 * len(rows),
-        description=f"{title}: for each strategy a diamond at its share of games won and a "
-                    f"line across its 95% confidence interval.")
+        description=_("{title}: for each strategy a diamond at its share of games won and a "
+                      "line across its 95% confidence interval.").format(title=title))
+
+
+def _tip(shorthand: str, title: str) -> str | alt.Tooltip:
+    """A tooltip of a table's column (``"wins:Q"``), titled in the language in use; where the
+    title is the column's own name (English) the field alone, as Vega-Lite titles it."""
+    return shorthand if title == shorthand.rsplit(":", 1)[0] else alt.Tooltip(shorthand,
+                                                                              title=title)
