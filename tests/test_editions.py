@@ -236,9 +236,7 @@ def _comparable(output: dict) -> dict[str, object]:
 #: Library sentences a German notebook still prints in English, numbers and all ("n = 10,000"),
 #: until their module is wrapped in ``_()``: a line of a German output holding one is read
 #: the English way. Each must still be found, so an entry ends when its sentence is translated.
-STILL_ENGLISH = {
-    "10-markov-chains.ipynb": ["turns (95% CI"],   # haba_lessons.markov.TurnsEstimate.__str__
-}
+STILL_ENGLISH: dict[str, list[str]] = {}   # none left: markov's estimate speaks German now
 
 
 def _german_numbers(value, still_english: list[str], found: set[str]) -> list[str]:
