@@ -368,6 +368,21 @@ def test_a_comma_between_digits_needs_a_translator():
         "≈ {p:.4f}"]
 
 
+def test_braces_in_a_plain_string_are_text_not_fields():
+    """``print("P({3,3}) =", p)`` shows the set {3,3}, which German reads as 3.3: a plain
+    string's braces are its text, written ``{{`` in the catalog as an f-string's are (so only
+    an f-string's ``{...}`` are fields), and it goes to the catalog; ``f"{a},{b}"`` has no
+    literal digits and stays out. The cell shows the translation's braces single."""
+    import ast
+
+    source = 'print("  P({3,3}) =", p)\nprint(f"{a},{b}")\nprint(f"{{3,4}}: {p}")\n'
+    assert sorted(s.text for s in code.shown_strings(ast.parse(source))) == [
+        "  P({{3,3}}) =", "{{3,4}}: {p}"]
+    assert catalogs.entry_problems("  P({{3,3}}) =", "  P({{3; 3}}) =", code.CODE) == []
+    tree = code.Translator({"  P({{3,3}}) =": "  P({{3; 3}}) ="}, "de").visit(ast.parse(source))
+    assert "'  P({3; 3}) ='" in ast.unparse(tree)
+
+
 def test_a_conditional_given_to_print_is_shown_in_either_branch():
     """``print("So:", "helps" if x else "no edge" if y else "hurts")`` shows a branch: each
     is a code string translated as the cell runs, not a label left English."""

@@ -49,9 +49,10 @@ class Shown:
 
 
 def template(node: ast.expr) -> str | None:
-    """The catalog text of a string constant or f-string (None for anything else)."""
+    """The catalog text of a string constant or f-string (None for anything else); a brace
+    is written ``{{`` in either, so only an f-string's fields are ``{...}``."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
+        return _piece(node)             # its braces doubled, as an f-string writes them
     if isinstance(node, ast.JoinedStr):
         return "".join(_piece(value) for value in node.values)
     return None
@@ -69,12 +70,17 @@ def _piece(value: ast.expr) -> str:
     return text + "}"
 
 
-def _worth_translating(text: str | None) -> bool:
-    """Whether a translator must see ``text``: it has a word, or a comma between digits
-    (``C(36,5)``, ``1,000``), which German would read as a decimal comma."""
-    if text is None:
+def _worth_translating(node: ast.expr) -> bool:
+    """Whether a translator must see the string ``node``: its literal text (an f-string's
+    fields aside; braces in a plain string such as ``"P({3,4})"`` are text) has a word, or a
+    comma between digits (``C(36,5)``, ``1,000``, ``{3,4}``), which German would read as a
+    decimal comma."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        bare = node.value
+    elif isinstance(node, ast.JoinedStr):
+        bare = "".join(str(part.value) for part in node.values if isinstance(part, ast.Constant))
+    else:
         return False
-    bare = re.sub(r"\{[^{}]*\}", "", text)
     return bool(_LETTERS.search(bare) or _DIGIT_COMMA.search(bare))
 
 
@@ -94,9 +100,11 @@ def shown_strings(tree: ast.AST, *, wordless: bool = False) -> Iterator[Shown]:
                        if keyword.arg in SHOWN_KEYWORDS]
         for candidate in _branches(candidates):
             text = template(candidate)
-            if wordless and isinstance(candidate, ast.JoinedStr) and not _worth_translating(text):
+            if text is None:
+                continue
+            if wordless and isinstance(candidate, ast.JoinedStr) and not _worth_translating(candidate):
                 yield Shown(text, candidate)
-            elif not wordless and _worth_translating(text):
+            elif not wordless and _worth_translating(candidate):
                 yield Shown(text, candidate)
 
 
@@ -141,7 +149,7 @@ def label_strings(tree: ast.AST) -> Iterator[str]:
         if id(node) in compared or id(node) in shown:
             continue
         if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and _worth_translating(node.value):
+                and _worth_translating(node):
             yield node.value
 
 
@@ -225,8 +233,8 @@ class Translator(ast.NodeTransformer):
                 replacements[id(item.node)] = translated_fstring(item.node, translation,
                                                                  self._number_call())
             else:
-                replacements[id(item.node)] = ast.copy_location(ast.Constant(translation),
-                                                                item.node)
+                replacements[id(item.node)] = ast.copy_location(
+                    ast.Constant(_literal(translation)), item.node)
         for item in shown_strings(tree, wordless=True):
             replacements[id(item.node)] = translated_fstring(item.node, item.text,
                                                              self._number_call())
