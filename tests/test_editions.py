@@ -175,9 +175,8 @@ def _outputs(notebook: nbformat.NotebookNode) -> list[list[dict]]:
 
 
 _EN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
-#: German numbers: "100 000", "0,271"; a pair "(6,2)" (a tuple, in both languages) is two.
-_DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?"
-                        r"|(?<![\d(])\d+,\d+|\d+,\d+(?![\d)])|\d+(?:\.\d+)?")
+#: German numbers: "100 000", "0,271" (the course writes pairs with a space: "(6, 2)").
+_DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?|\d+,\d+|\d+(?:\.\d+)?")
 
 
 def _numbers_in_text(text: str, language: str) -> list[str]:
