@@ -3,8 +3,9 @@
 haba_lessons.pot`` and merged into each language's ``haba_lessons/locale/<language>/
 LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed).
 
-The games' and the engine's modules are not extracted yet: their strings are wrapped once
-their redesign has landed (``locale/README.md`` says how), and then they join this catalog.
+Spookies and Mouse Trap are extracted; the other games' and the engine's modules are not yet:
+their strings are wrapped once their redesign has landed (``locale/README.md`` says how), and
+then they leave :data:`NOT_YET` and join this catalog.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from . import catalogs, markdown
 
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2)}
-#: Folders of the package whose strings are not extracted (yet): see the module docstring.
-NOT_YET = ("games", "engine", "answer_keys/__init__.py")
+#: Files of the package whose strings are not extracted (yet), as Babel patterns relative to
+#: the package: see the module docstring.
+NOT_YET = ("games/__init__.py", "games/protocol.py", "games/meow_meow/**.py",
+           "games/quiet_as_a_mouse/**.py", "engine/**.py")
 
 
 def package(root: Path) -> Path:
@@ -36,10 +39,9 @@ def catalog_path(root: Path, language: str) -> Path:
 
 
 def extract(root: Path) -> Catalog:
-    """Every wrapped string of the package (the games' and the engine's aside)."""
+    """Every wrapped string of the package (the files of :data:`NOT_YET` aside)."""
     template = Catalog(project=catalogs.PROJECT, domain="haba_lessons", fuzzy=False)
-    method_map = [("**/games/**.py", "ignore"), ("**/engine/**.py", "ignore"),
-                  ("**.py", "python")]
+    method_map = [(pattern, "ignore") for pattern in NOT_YET] + [("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             package(root), method_map=method_map, keywords=KEYWORDS,
             comment_tags=("Translators:",), strip_comment_tags=True):

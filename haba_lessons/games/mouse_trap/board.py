@@ -18,6 +18,7 @@ from ..._checks import shown
 from ...data import GameData, integer, load_game_data, probability, record, register_schema
 from ...dice import die
 from ...errors import DataFileError
+from ...i18n import _
 from ...markov import RollAndMoveBoard
 
 GAME = "mouse_trap"
@@ -98,7 +99,7 @@ class Rules:
         """How trustworthy the layout is, for every place the board is shown."""
         datum = self.data.datum("spaces")
         if datum.provenance == "assumption":
-            return "our reconstruction (assumption)"
+            return _("our reconstruction (assumption)")
         return f"{datum.provenance}: {datum.source}" if datum.source else datum.provenance
 
     def in_loop(self, position: int) -> bool:
