@@ -75,9 +75,13 @@ def _pattern(message: str) -> re.Pattern | None:
 
 
 def translated_english() -> dict[str, re.Pattern]:
-    """Each English text of the catalog whose German differs from it, as a pattern."""
-    found = {}
-    for entry in catalogs.read(LIBRARY):
+    """Each English text of the catalog whose German differs from it, as a pattern; a text
+    the catalog's German itself contains ("{k} die" in "... die zwei ...") cannot be told
+    apart from German and is left out."""
+    found, entries = {}, list(catalogs.read(LIBRARY))
+    german_texts = "\n".join(s for e in entries if e.id
+                              for s in ([e.string] if isinstance(e.string, str) else e.string))
+    for entry in entries:
         if not entry.id or entry.fuzzy:
             continue
         ids = [entry.id] if isinstance(entry.id, str) else list(entry.id)
@@ -85,7 +89,8 @@ def translated_english() -> dict[str, re.Pattern]:
         if not all(strings):
             continue
         for english in ids:
-            if english not in strings and (pattern := _pattern(english)):
+            pattern = _pattern(english)
+            if english not in strings and pattern and not pattern.search(german_texts):
                 found[english] = pattern
     return found
 
@@ -113,29 +118,43 @@ def play_spookies(turns: int = 12) -> list[str]:
             table.dice_choice.value = 3
             table.roll_button.click()
         seen += visible(table.widget)
-    table.stop_button.click()          # refused now or not: a message or a move, both shown
-    seen += visible(table.widget)
     return seen
+
+
+def refused_spookies_stop() -> list[str]:
+    """Seen texts after a refused click: stop before the turn's first roll."""
+    table = SpookiesTable(["human", "optimal"], seed=7)
+    while not [b for b in table.figure_buttons if not b.disabled] and \
+            table.game.phase != "choose_dice":
+        table.roll_button.click()
+    if table.game.phase != "choose_dice":
+        next(b for b in table.figure_buttons if not b.disabled).click()
+    table._stop_clicked()              # the button is disabled; the click's handler refuses
+    return visible(table.widget)
 
 
 def play_mouse_trap(rolls: int = 6) -> list[str]:
     """Seen texts of a seeded Mouse Trap game (you and two bots) over ``rolls`` rolls, then
-    at Turn Crank with the trap complete: spend a cheese, then turn the crank."""
+    at Turn Crank with the trap complete and a rival on the Cheese Wheel: spend a cheese to
+    move the other rival, turn the crank, roll on."""
     w = mouse_trap_widget(players=3, humans=(0,), seed=5)
     seen = visible(w)
     for _ in range(rolls):
         w.roll_button.click()
         seen += visible(w)
-    w.state = position(w.state.names, mice=[41, 30, 39], cheese=[3, 0, 0], parts=24,
+    w.state = position(w.state.names, mice=[41, 44, 30], cheese=[3, 1, 0], parts=24,
                        reliability=w.state.reliability)
-    w.state.apply_chance(1)            # mouse 1 lands from 41 on Turn Crank
-    w._render()
+    w.state.apply_chance(1)            # your mouse lands from 41 on Turn Crank, Orange on
+    w._render()                        # the Cheese Wheel
     seen += visible(w)
-    w.move_choice.value = 1
+    w.move_choice.value = 2
     w.spend_button.click()
     seen += visible(w)
     w.crank_button.click()
     seen += visible(w)
+    for _ in range(3):
+        w.roll_button.click()
+        seen += visible(w)
     return seen
 
 
@@ -150,6 +169,20 @@ def test_no_english_of_the_catalog_is_left_in_the_german_game(game):
     left = sorted(english for english, pattern in translated_english().items()
                   if pattern.search(text))
     assert not left, f"English left in the German {game}: {left}"
+
+
+@pytest.mark.xfail(strict=True, reason="a refusal's frame is the engine's English ('... is "
+                   "not allowed: ...; the choices now: ...'); the engine is not in the "
+                   "catalog yet (haba_lessons/editions/library.py NOT_YET)")
+def test_a_refused_click_is_german_too():
+    with i18n.using("de"):
+        seen = refused_spookies_stop()
+    text = "\n".join(seen)
+    assert german("you must roll at least once before you may stop: choose 2, 3 or 4 "
+                  "dice") in text                    # the game's own reason is German
+    left = sorted(english for english, pattern in translated_english().items()
+                  if pattern.search(text))
+    assert not left and "not allowed" not in text and "the choices now" not in text
 
 
 def test_the_german_games_show_the_catalogs_german():

@@ -186,10 +186,10 @@ class Action:
 
     def __str__(self) -> str:
         if self.kind == "roll":
-            return f"roll {self.value} dice"
+            return _("roll {n} dice").format(n=self.value)
         if self.kind == "figure":
-            return f"move {self.value}"
-        return "stop"
+            return _("move {figure}").format(figure=self.value)
+        return _("stop")
 
 
 @lru_cache(maxsize=4096)
