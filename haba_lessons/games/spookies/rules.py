@@ -185,11 +185,12 @@ class Action:
     value: object = None
 
     def __str__(self) -> str:
+        # English in every language: code compares it (``str(action) == "stop"``)
         if self.kind == "roll":
-            return _("roll {n} dice").format(n=self.value)
+            return f"roll {self.value} dice"
         if self.kind == "figure":
-            return _("move {figure}").format(figure=self.value)
-        return _("stop")
+            return f"move {self.value}"
+        return "stop"
 
 
 @lru_cache(maxsize=4096)

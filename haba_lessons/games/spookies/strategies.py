@@ -63,6 +63,7 @@ def stop_after(successes: int, dice: int = 4) -> Strategy:
             return _lowest_figure(game)
         return Action("stop") if game.successes >= successes else Action("roll", dice)
 
+    choose.rule = (successes, dice)      # what description() says in the language in use
     return Strategy(f"stop after {successes}", _stop_after_text(successes, dice), choose)
 
 
@@ -100,11 +101,9 @@ OPTIMAL = Strategy("optimal", N_("exact optimal single-turn policy (most chips t
 def description(strategy: Strategy) -> str:
     """A bot's one-line description in the language in use (the ``Strategy`` keeps the
     English it was made with)."""
-    count = strategy.name.removeprefix("stop after ")
-    if count != strategy.name and count.isdigit():
-        dice = next((d for d in DICE_CHOICES if f", {d} dice," in strategy.description), 4)
-        return _stop_after_text(int(count), dice)
-    return _(strategy.description)
+    rule = getattr(strategy.choose, "rule", None)
+    return _stop_after_text(*rule) if rule else _(strategy.description)
+
 
 def _stop_after_n(name: str) -> Strategy | None:
     """"stop after N" for any whole N >= 1."""
