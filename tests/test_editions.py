@@ -178,9 +178,14 @@ _EN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _DE_NUMBER = re.compile(r"\d{1,3}(?:[\u202f\u00a0]\d{3})+(?:,\d+)?|\d+,\d+|\d+(?:\.\d+)?")
 
 
+#: A pair of dice faces, "(6,2)", in both editions: two numbers, not the German 6.2.
+_FACE_PAIR = re.compile(r"\(([1-6]),([1-6])\)")
+
+
 def _numbers_in_text(text: str, language: str) -> list[str]:
     if language == "en":
         return [n.replace(",", "") for n in _EN_NUMBER.findall(text)]
+    text = _FACE_PAIR.sub(r"(\1 \2)", text)
     return [re.sub(r"[\u202f\u00a0]", "", n).replace(",", ".")
             for n in _DE_NUMBER.findall(text)]
 
@@ -210,13 +215,23 @@ def _numbers(value, language: str) -> list[str]:
 
 def _comparable(output: dict) -> dict[str, object]:
     """The parts of an output whose numbers must agree: streams, text, HTML tables and the
-    charts' specs (not their SVG pictures, whose layout follows the words' widths)."""
+    charts' specs (not their SVG pictures, whose layout follows the words' widths: of an SVG
+    drawn in HTML, a game's board, only the words it writes count)."""
     if output.get("output_type") == "stream":
         return {"stream": output["text"]}
     data = output.get("data", {})
-    return {kind: value for kind, value in data.items()
+    return {kind: _svg_words(value) if kind == "text/html" else value
+            for kind, value in data.items()
             if kind in ("text/plain", "text/html", "application/vnd.vegalite.v5+json")
             and not (kind == "text/html" and "haba-widget-notice" in "".join(value))}
+
+
+def _svg_words(html) -> str:
+    """HTML with each SVG picture replaced by the words it writes (its coordinates, such as
+    ``points="30,180 300,14"``, are layout, and read as German would be decimal commas)."""
+    html = "".join(html) if isinstance(html, list) else html
+    return re.sub(r"<svg\b.*?</svg>", lambda svg: re.sub(r"<[^>]*>", " ", svg.group(0)),
+                  html, flags=re.S)
 
 
 #: Library sentences a German notebook still prints in English, numbers and all ("n = 10,000"),
