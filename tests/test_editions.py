@@ -217,19 +217,29 @@ def _numbers(value, language: str) -> list[str]:
 
 def _comparable(output: dict) -> dict[str, object]:
     """The parts of an output whose numbers must agree: streams, text, HTML tables and the
-    charts' specs (not their SVG pictures, whose layout follows the words' widths)."""
+    charts' specs (not their SVG pictures, whose layout follows the words' widths: of an SVG
+    drawn in HTML, a game's board, only the words it writes count)."""
     if output.get("output_type") == "stream":
         return {"stream": output["text"]}
     data = output.get("data", {})
     table = "<table" in "".join(data.get("text/html", ""))
     widget = "application/vnd.jupyter.widget-view+json" in data
-    return {kind: value for kind, value in data.items()
+    return {kind: _svg_words(value) if kind == "text/html" else value
+            for kind, value in data.items()
             if kind in ("text/plain", "text/html", "application/vnd.vegalite.v5+json")
             and not (kind == "text/html" and "haba-widget-notice" in "".join(value))
             # a table's plain text wraps its columns by the words' widths, repeating the row
             # numbers in each block; its HTML holds every number once, and is compared. A
             # widget's plain text is its repr cut at 100 characters, wherever the words end.
             and not (kind == "text/plain" and (table or widget))}
+
+
+def _svg_words(html) -> str:
+    """HTML with each SVG picture replaced by the words it writes (its coordinates, such as
+    ``points="30,180 300,14"``, are layout, and read as German would be decimal commas)."""
+    html = "".join(html) if isinstance(html, list) else html
+    return re.sub(r"<svg\b.*?</svg>", lambda svg: re.sub(r"<[^>]*>", " ", svg.group(0)),
+                  html, flags=re.S)
 
 
 #: Library sentences a German notebook still prints in English, numbers and all ("n = 10,000"),

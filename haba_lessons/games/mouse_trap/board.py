@@ -18,6 +18,7 @@ from ..._checks import shown
 from ...data import GameData, integer, load_game_data, probability, record, register_schema
 from ...dice import die
 from ...errors import DataFileError
+from ...i18n import N_, _
 from ...markov import RollAndMoveBoard
 
 GAME = "mouse_trap"
@@ -30,6 +31,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "turn_crank": (), "cheese_wheel": ("amount",),
 }
 LOOP_ONLY = ("safe", "turn_crank", "cheese_wheel")
+#: What the spaces without a number say.
+SPACE_NAMES = {"start": N_("START"), "dog_bone": N_("Dog Bone"), "safe": N_("Safe"),
+               "turn_crank": N_("Turn Crank")}
 
 
 @dataclass(frozen=True)
@@ -44,22 +48,21 @@ class Space:
 
     @property
     def label(self) -> str:
-        """What the space says, in words."""
+        """What the space says, in words (in the language in use)."""
         if self.kind == "build":
-            return "Build " + "-".join(map(str, self.players))
+            return _("Build {players}").format(players="-".join(map(str, self.players)))
         if self.kind == "take":
-            return f"Take {self.amount} cheese"
+            return _("Take {n} cheese").format(n=self.amount)
         if self.kind == "take_from_rival":
-            return f"Take {self.amount} from the rival with the most"
+            return _("Take {n} from the rival with the most").format(n=self.amount)
         if self.kind == "lose":
-            return f"Lose {self.amount} cheese"
+            return _("Lose {n} cheese").format(n=self.amount)
         if self.kind == "go_to":
-            verb = "Go back" if self.target < self.number else "Move ahead"
-            return f"{verb} to {self.target}"
+            verb = _("Go back to {n}") if self.target < self.number else _("Move ahead to {n}")
+            return verb.format(n=self.target)
         if self.kind == "cheese_wheel":
-            return f"Cheese Wheel (take {self.amount})"
-        return {"start": "START", "dog_bone": "Dog Bone", "safe": "Safe",
-                "turn_crank": "Turn Crank"}[self.kind]
+            return _("Cheese Wheel (take {n})").format(n=self.amount)
+        return _(SPACE_NAMES[self.kind])
 
     @property
     def short_label(self) -> str:
@@ -98,7 +101,7 @@ class Rules:
         """How trustworthy the layout is, for every place the board is shown."""
         datum = self.data.datum("spaces")
         if datum.provenance == "assumption":
-            return "our reconstruction (assumption)"
+            return _("our reconstruction (assumption)")
         return f"{datum.provenance}: {datum.source}" if datum.source else datum.provenance
 
     def in_loop(self, position: int) -> bool:

@@ -8,7 +8,7 @@ from fractions import Fraction
 import altair as alt
 
 from ...charts import HEIGHT, OKABE_ITO, WIDTH
-from ...i18n import _
+from ...i18n import N_, _
 
 
 def space_bars(values: Mapping[int, Fraction], *, title: str, y_title: str,
@@ -34,8 +34,9 @@ def space_bars(values: Mapping[int, Fraction], *, title: str, y_title: str,
 
 
 def turn_bars(probabilities: Mapping[int, Fraction], *, title: str,
-              x_title: str = "turn", description: str | None = None) -> alt.Chart:
+              x_title: str = N_("turn"), description: str | None = None) -> alt.Chart:
     """P(T = k) against k, for a first-passage distribution (exact values in the tooltip)."""
+    x_title = _(x_title)
     rows = [{"k": k, "probability": float(p), "exact": str(p)} for k, p in probabilities.items()]
     chart = alt.Chart(alt.Data(values=rows)).mark_bar(color=OKABE_ITO[0]).encode(
         x=alt.X("k:O", title=x_title, axis=alt.Axis(labelAngle=0)),

@@ -22,8 +22,8 @@ from .board import Board, Space
 from .rules import MouseTrapState
 
 #: (colour word, symbol, colour) per seat.
-MICE = (("Blue", "●", OKABE_ITO[0]), ("Orange", "■", OKABE_ITO[1]),
-        ("Green", "▲", OKABE_ITO[2]), ("Pink", "◆", OKABE_ITO[3]))
+MICE = ((N_("Blue"), "●", OKABE_ITO[0]), (N_("Orange"), "■", OKABE_ITO[1]),
+        (N_("Green"), "▲", OKABE_ITO[2]), (N_("Pink"), "◆", OKABE_ITO[3]))
 
 FILLS = {"start": "#FFFFFF", "build": "#D6E9F5", "take": "#FFF2C2", "take_from_rival": "#F2D7E6",
          "lose": "#F7D9C9", "go_to": "#E6E6E6", "dog_bone": "#FFFFFF", "safe": "#CFEFE2",
@@ -45,7 +45,7 @@ LOOP_R = 150
 
 def mouse_names(players: int) -> tuple[str, ...]:
     """The names the widget and notebooks give the mice: colour word and symbol."""
-    return tuple(f"{word} {symbol}" for word, symbol, _ in MICE[:players])
+    return tuple(f"{_(word)} {symbol}" for word, symbol, _colour in MICE[:players])
 
 
 def _rows(board: Board) -> int:
@@ -133,18 +133,19 @@ def board_svg(board: Board, state: MouseTrapState | None = None, *,
     width, height = size(board)
     players = state.players if state is not None else None
     cx, cy = _loop_centre(board)
+    name, loop, round_ = _("Mouse Trap board"), _("The Loop"), _("round and round")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
              f'width="100%" font-family="sans-serif" role="img" '
-             f'aria-label="{escape(_("Mouse Trap board"))}, {escape(board.note)}" '
+             f'aria-label="{escape(name)}, {escape(board.note)}" '
              f'style="background:{PAPER}">',
              f'<text x="{LEFT}" y="34" font-size="24" font-weight="bold">'
-             f'{escape(_("Mouse Trap board"))} — {escape(board.note)}</text>',
+             f'{escape(name)} — {escape(board.note)}</text>',
              f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{LOOP_R}" fill="none" stroke="#999" '
              f'stroke-width="26" stroke-opacity="0.35"/>',
              f'<text x="{cx:.1f}" y="{cy - 8:.1f}" font-size="22" text-anchor="middle" '
-             f'font-weight="bold">{escape(_("The Loop"))}</text>',
+             f'font-weight="bold">{escape(loop)}</text>',
              f'<text x="{cx:.1f}" y="{cy + 20:.1f}" font-size="20" text-anchor="middle">'
-             f'{escape(_("round and round"))}</text>']
+             f'{escape(round_)}</text>']
     parts += _path_line(board)
     for space in board.spaces:
         parts += _space(space, *_cell_centre(board, space.number), players)
@@ -194,11 +195,13 @@ def _mice(board: Board, state: MouseTrapState, names: tuple[str, ...]) -> list[s
         x, y = _cell_centre(board, space)
         for k, seat in enumerate(seats):
             mx, my = x - 33 + 22 * k, y + 32
-            _, symbol, colour = MICE[seat]
+            _word, symbol, colour = MICE[seat]
+            cheese = _("{n} cheese").format(n=state.cheese[seat])
             ring = ' stroke="#000" stroke-width="3.5"' if seat == state.current else \
                 ' stroke="#fff" stroke-width="2"'
             out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="13" fill="{colour}"{ring}>'
-                       f'<title>{escape(names[seat])}: {state.cheese[seat]} cheese</title>'
+                       f'<title>{escape(names[seat])}: '
+                       f'{escape(cheese)}</title>'
                        f'</circle><text x="{mx:.1f}" y="{my + 6:.1f}" font-size="20" '
                        f'text-anchor="middle" fill="{ink_on(colour)}">{symbol}</text>')
     return out

@@ -37,7 +37,7 @@ from ...engine import State
 from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...errors import InvalidArgumentError
-from ...i18n import ngettext
+from ...i18n import _, ngettext
 from ...simulation import COURSE_SEED
 from .board import Board, default_board
 
@@ -180,21 +180,22 @@ class MouseTrapState(State):
         if isinstance(action, TakeCheese):
             for seat, pieces in action.pieces:
                 self._transfer(seat, me, pieces)
-            self._note("take", "{0} takes {1}.", self.names[me], ", ".join(
-                f"{p} from {self.names[s]}" for s, p in action.pieces if p))
+            self._note("take", _("{0} takes {1}."), self.names[me], ", ".join(
+                _("{n} from {name}").format(n=p, name=self.names[s])
+                for s, p in action.pieces if p))
             self._end_turn()
         elif isinstance(action, SpendCheese):
             self.cheese[me] -= 1
             self.pile += 1
             self.pending = (action.seat,)
             self.phase = PUSH_ROLL
-            self._note("spend", "{0} returns 1 cheese to move {1}.", self.names[me],
+            self._note("spend", _("{0} returns 1 cheese to move {1}."), self.names[me],
                        self.names[action.seat])
         elif isinstance(action, Crank):
             self.phase = CRANK
-            self._note("crank", "{0} turns the crank!", self.names[me])
+            self._note("crank", _("{0} turns the crank!"), self.names[me])
         else:
-            self._note("end", "{0} ends the turn.", self.names[me])
+            self._note("end", _("{0} ends the turn."), self.names[me])
             self._end_turn()
 
     def _happen(self, outcome: object) -> None:
@@ -213,12 +214,12 @@ class MouseTrapState(State):
         landing = board.land(self.positions[me], steps)
         self.positions[me] = landing
         space = board.spaces[landing]
-        self._note("roll", "{0} rolls {1} and lands on {2}: {3}.", self.names[me], steps,
+        self._note("roll", _("{0} rolls {1} and lands on {2}: {3}."), self.names[me], steps,
                    landing, space.label)
         kind = space.kind
         if kind == "go_to":
             self.positions[me] = space.target
-            self._note("go_to", "{0} goes to {1} (no action there).", self.names[me],
+            self._note("go_to", _("{0} goes to {1} (no action there)."), self.names[me],
                        space.target)
         elif kind == "build":
             self._build(space)
@@ -255,7 +256,7 @@ class MouseTrapState(State):
         if self.trap_complete:
             self.trap_completed_on_turn = self.turns + 1
             self._note_leaders()
-            self._note("complete", "The trap is complete!")
+            self._note("complete", _("The trap is complete!"))
 
     def _note_leaders(self) -> None:
         alive = self.alive()
@@ -277,7 +278,7 @@ class MouseTrapState(State):
         taken = min(rest, most)
         if len(tied) == 1:
             self._transfer(tied[0], me, taken)
-            self._note("take", "{0} takes {1} from {2}.", self.names[me], taken,
+            self._note("take", _("{0} takes {1} from {2}."), self.names[me], taken,
                        self.names[tied[0]])
             self._end_turn()
         else:
@@ -295,7 +296,7 @@ class MouseTrapState(State):
     def _push(self, steps: int) -> None:
         seat = self.pending[0]
         self.positions[seat] = self.board.land(self.positions[seat], steps)
-        self._note("push", "{0} is moved {1} to {2} (no action there).", self.names[seat],
+        self._note("push", _("{0} is moved {1} to {2} (no action there)."), self.names[seat],
                    steps, self.positions[seat])
         self.pending = ()
         self.phase = AT_CRANK
@@ -309,12 +310,12 @@ class MouseTrapState(State):
             for seat in victims:
                 self.captured[seat] = True
                 self._transfer(seat, me, self.cheese[seat])
-            self._note("caught", "The trap works: {0} caught!",
+            self._note("caught", _("The trap works: {0} caught!"),
                        ", ".join(self.names[s] for s in victims))
             if len(self.alive()) == 1:
                 self.pending = ()
                 self.turns += 1
-                self._note("won", "{0} is the last mouse and wins!", self.names[me])
+                self._note("won", _("{0} is the last mouse and wins!"), self.names[me])
                 self._end([me])
                 return
         else:
@@ -338,65 +339,72 @@ class MouseTrapState(State):
 
     # --- messages for refused actions ----------------------------------------------------------
     def _waiting(self) -> str:
+        name = self.names[self.current]
         if self.phase == CRANK:
-            return "the crank is turning (a chance event)"
+            return _("the crank is turning (a chance event)")
         if self.phase == ROLL:
-            return f"the game is waiting for {self.names[self.current]}'s die"
+            return _("the game is waiting for {name}'s die").format(name=name)
         if self.phase == PUSH_ROLL:
-            return "the game is waiting for the die for the mouse being moved"
+            return _("the game is waiting for the die for the mouse being moved")
         if self.phase == SPLIT:
-            return f"{self.names[self.current]} chooses whom to take the cheese from"
-        return f"{self.names[self.current]} is on Turn Crank"
+            return _("{name} chooses whom to take the cheese from").format(name=name)
+        return _("{name} is on Turn Crank").format(name=name)
 
     def _why_impossible(self, outcome: object) -> str:
         if self.phase == CRANK:
-            return f"the crank is turning: the outcome must be {WORKS!r} or {FAILS!r}"
-        return f"{self._waiting()}: the outcome must be a face from 1 to {self.board.die_sides}"
+            return _("the crank is turning: the outcome must be {works} or {fails}").format(
+                works=repr(WORKS), fails=repr(FAILS))
+        return _("{waiting}: the outcome must be a face from 1 to {sides}").format(
+            waiting=self._waiting(), sides=self.board.die_sides)
 
     def _why_not(self, action: object) -> str:
         me, board = self.current, self.board
-        crank_place = f"Turn Crank (space {board.turn_crank})"
         if self.phase in (CRANK, PUSH_ROLL):
-            return f"chance acts first ({self._waiting()})"
+            return _("chance acts first ({waiting})").format(waiting=self._waiting())
         if isinstance(action, TakeCheese):
             if self.phase != SPLIT:
-                return "there is no cheese to share out now"
+                return _("there is no cheese to share out now")
             amount, tied = self.pending
             return ngettext("take {n} piece in all, only from the tied opponents {names}",
                             "take {n} pieces in all, only from the tied opponents {names}",
                             amount).format(n=amount,
                                            names=", ".join(self.names[s] for s in tied))
         if self.phase == SPLIT:
-            return "first choose whom to take the cheese from (a TakeCheese action)"
+            return _("first choose whom to take the cheese from (a TakeCheese action)")
         if isinstance(action, (Crank, SpendCheese, EndTurn)):
             if not self.trap_complete:
-                return (f"the trap is not complete yet ({self.parts} of {board.trap_parts} "
-                        f"parts built): cheese and the crank are used only once it is")
+                return _("the trap is not complete yet ({built} of {parts} parts built): cheese "
+                         "and the crank are used only once it is").format(
+                             built=self.parts, parts=board.trap_parts)
             if self.phase != AT_CRANK:
-                return (f"your mouse must end its move on {crank_place} before you can use "
-                        f"the crank or spend cheese")
+                return _("your mouse must end its move on Turn Crank (space {space}) before "
+                         "you can use the crank or spend cheese").format(
+                             space=board.turn_crank)
         if isinstance(action, Crank):
-            return "no opponent is on the Cheese Wheel: move one there first, or end the turn"
+            return _("no opponent is on the Cheese Wheel: move one there first, or end the "
+                     "turn")
         if isinstance(action, EndTurn):
-            return ("an opponent is on the Cheese Wheel: turn the crank "
-                    "(you may spend cheese first)")
+            return _("an opponent is on the Cheese Wheel: turn the crank (you may spend cheese "
+                     "first)")
         if isinstance(action, SpendCheese):
             seat = action.seat
             if self.cheese[me] == 0:
-                return "you have no cheese to spend"
+                return _("you have no cheese to spend")
             if not isinstance(seat, int) or isinstance(seat, bool) \
                     or not 0 <= seat < self.players:
-                return (f"there is no mouse number {seat!r}; choose a seat from 0 to "
-                        f"{self.players - 1}")
+                return _("there is no mouse number {seat}; choose a seat from 0 to "
+                         "{last}").format(seat=repr(seat), last=self.players - 1)
             if seat == me:
-                return "you can only move an opponent's mouse"
+                return _("you can only move an opponent's mouse")
             if self.captured[seat]:
-                return f"{self.names[seat]} has been caught and is out of the game"
+                return _("{name} has been caught and is out of the game").format(
+                    name=self.names[seat])
             if self.positions[seat] == board.safe:
-                return f"{self.names[seat]} is on Safe: a mouse on Safe cannot be moved"
+                return _("{name} is on Safe: a mouse on Safe cannot be moved").format(
+                    name=self.names[seat])
         if self.phase == ROLL:
-            return f"chance acts first ({self._waiting()})"
-        return "it is not an action of Mouse Trap"
+            return _("chance acts first ({waiting})").format(waiting=self._waiting())
+        return _("it is not an action of Mouse Trap")
 
     def __str__(self) -> str:
         mice = ", ".join(

@@ -47,6 +47,10 @@ SPEND_BUTTON = N_("Spend 1 cheese: roll for it")
 TAKE_BUTTON = N_("Take cheese")
 NEW_BUTTON = N_("New game")
 LAST_HEADING = N_("What just happened")
+LOG_HEADING = N_("The game so far")
+TABLE_HEADS = (N_("mouse"), N_("cheese"), N_("space"))
+WORKS_LINE = N_("Crank: the trap WORKS.")
+FAILS_LINE = N_("Crank: the trap FAILS.")
 NOTHING_YET = N_("Nothing yet: {name} starts.")
 ROLL_LINE = N_("{name}'s roll: {steps}")
 LANDS = N_("lands on {space}: {label}")
@@ -78,10 +82,10 @@ class MouseTrapWidget(widgets.VBox):
         self.last_failure: str | None = None
         self._seen = 0               # the log's length when the human last acted
 
+        title, board_word = _(TITLE).format(players=players, r=self.state.reliability), _("board")
         self.title = widgets.HTML(
-            f"<div class='haba-big'><b>"
-            f"{escape(_(TITLE).format(players=players, r=self.state.reliability))}"
-            f"</b> <small>({escape(_('board'))}: {escape(self.state.board.note)})</small></div>")
+            f"<div class='haba-big'><b>{escape(title)}</b> "
+            f"<small>({escape(board_word)}: {escape(self.state.board.note)})</small></div>")
         self.board_view = classed(widgets.HTML(), "haba-board")
         self.dice = classed(widgets.HTML(), "haba-dice", "haba-last")
         self.table = widgets.HTML()
@@ -226,23 +230,23 @@ class MouseTrapWidget(widgets.VBox):
             self.split_choice.value = splits[0]
         self.split_choice.disabled = self.take_button.disabled = not splits
         self.dice.value = self._last_html()
+        caught = _("caught")
         rows = "".join(
             f"<tr><td><span style='background:{MICE[s][2]};color:{ink_on(MICE[s][2])};"
             f"padding:0 0.3em;border-radius:0.2em'>{MICE[s][1]}</span> "
             f"{escape(state.names[s])}</td><td>{state.cheese[s]}</td>"
-            f"<td>{escape(_('caught')) if state.captured[s] else state.positions[s]}</td></tr>"
+            f"<td>{escape(caught) if state.captured[s] else state.positions[s]}</td></tr>"
             for s in range(state.players))
         built = _("Trap: {built} of {parts} parts built.").format(built=state.parts,
                                                                 parts=state.board.trap_parts)
-        self.table.value = (
-            f"<table><tr><th>{escape(_('mouse'))}</th><th>{escape(_('cheese'))}</th>"
-            f"<th>{escape(_('space'))}</th></tr>{rows}</table>"
-            f"<div>{escape(_('Cheese in the pile: {n}.').format(n=state.pile))} "
-            f"{escape(built)}</div>")
+        heads = "".join(f"<th>{escape(_(head))}</th>" for head in TABLE_HEADS)
+        pile = _("Cheese in the pile: {n}.").format(n=state.pile)
+        self.table.value = (f"<table><tr>{heads}</tr>{rows}</table>"
+                            f"<div>{escape(pile)} {escape(built)}</div>")
         self.status.value = f"<div class='haba-big'><b>{escape(self._prompt())}</b></div>"
         self.problem.value = self._problem_html()
         recent = state.log[-8:]
-        self.events.value = (f"<div><b>{escape(_('The game so far'))}</b><br>"
+        self.events.value = (f"<div><b>{escape(_(LOG_HEADING))}</b><br>"
                              + "<br>".join(self._line(e) for e in recent) + "</div>"
                              if recent else "")
 
@@ -273,9 +277,9 @@ class MouseTrapWidget(widgets.VBox):
         if event.kind == "crank":
             return f"<b>{escape(str(event))}</b>"
         if event.kind == "caught":
-            return f"<b>{escape(_('Crank: the trap WORKS.'))}</b> {escape(str(event))}"
+            return f"<b>{escape(_(WORKS_LINE))}</b> {escape(str(event))}"
         if event.kind == "safe":
-            return f"<b>{escape(_('Crank: the trap FAILS.'))}</b> {escape(str(event))}"
+            return f"<b>{escape(_(FAILS_LINE))}</b> {escape(str(event))}"
         return escape(str(event))
 
     def _landing(self, number: int) -> str:

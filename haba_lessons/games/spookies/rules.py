@@ -52,7 +52,7 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...i18n import ngettext
+from ...i18n import _, ngettext
 from ...simulation import COURSE_SEED
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
@@ -122,7 +122,7 @@ class Rules:
         return tuple(value for value, _ in self.chips)
 
     def space_label(self, position: int) -> str:
-        return "start" if position == START else f"≥{self.spaces[position - 1]}"
+        return _("start") if position == START else f"≥{self.spaces[position - 1]}"
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,7 @@ class Action:
     value: object = None
 
     def __str__(self) -> str:
+        # English in every language: code compares it (``str(action) == "stop"``)
         if self.kind == "roll":
             return f"roll {self.value} dice"
         if self.kind == "figure":
@@ -364,7 +365,7 @@ class SpookiesGame(State):
     def _act(self, action: Action) -> None:
         if action.kind == "figure":
             self._start_figure(self.rules.figures.index(action.value),
-                               f"{self.names[self.current]} chooses")
+                               _("{name} chooses").format(name=self.names[self.current]))
         elif action.kind == "roll":
             self.dice, self.phase = action.value, DICE
         else:
@@ -411,7 +412,7 @@ class SpookiesGame(State):
             outcome = outcomes[min(index, len(outcomes) - 1)]
         elif self.phase == REVEAL:
             left, values, drawn = list(self.unseen), self.rules.chip_values, []
-            for _ in range(self.chips[self.current].count(FACE_DOWN)):
+            for _chip in range(self.chips[self.current].count(FACE_DOWN)):
                 u, running = rng.random() * sum(left), 0
                 for i, n in enumerate(left):
                     running += n
@@ -430,10 +431,10 @@ class SpookiesGame(State):
         if phase == FRIEND:
             self.friend_face = outcome
             if outcome == ANY_FIGURE:
-                self._note("friend", "The friend die shows ?: choose a figure.")
+                self._note("friend", _("The friend die shows ?: choose a figure."))
                 self.phase = CHOOSE_FIGURE
             else:
-                self._start_figure(self.rules.figures.index(outcome), "The friend die shows")
+                self._start_figure(self.rules.figures.index(outcome), _("The friend die shows"))
         elif phase == DICE:
             self._resolve(outcome)
         elif phase == FINE:
@@ -445,26 +446,30 @@ class SpookiesGame(State):
     def _waiting(self) -> str:
         name = self.names[self.current]
         return {
-            FRIEND: f"{name} must roll the friend die",
-            CHOOSE_FIGURE: f"{name} must choose a figure",
-            CHOOSE_DICE: f"{name} must choose 2, 3 or 4 dice" + ("" if self.must_roll
-                                                                  else " or stop"),
-            DICE: f"{name}'s {self.dice} dice are waiting to be rolled",
+            FRIEND: _("{name} must roll the friend die").format(name=name),
+            CHOOSE_FIGURE: _("{name} must choose a figure").format(name=name),
+            CHOOSE_DICE: (_("{name} must choose 2, 3 or 4 dice") if self.must_roll
+                          else _("{name} must choose 2, 3 or 4 dice or stop")).format(name=name),
+            DICE: _("{name}'s {n} dice are waiting to be rolled").format(name=name,
+                                                                         n=self.dice),
             FINE: ngettext("{name} pays {n} chip, picked at random",
                            "{name} pays {n} chips, picked at random",
                            self.fine).format(name=name, n=self.fine),
-            REVEAL: f"{name}'s chips are turned over",
-            OVER: "the game is over",
+            REVEAL: _("{name}'s chips are turned over").format(name=name),
+            OVER: _("the game is over"),
         }[self.phase]
 
     def _why_not(self, action: object) -> str:
         if isinstance(action, Action) and self.phase == CHOOSE_DICE:
             if action.kind == "roll":
-                return f"you roll 2, 3 or 4 dice, not {show(action.value)}"
+                return _("you roll 2, 3 or 4 dice, not {value}").format(
+                    value=show(action.value))
             if action.kind == "stop" and self.must_roll:
-                return "you must roll at least once before you may stop: choose 2, 3 or 4 dice"
+                return _("you must roll at least once before you may stop: choose 2, 3 or 4 "
+                         "dice")
             if action.kind == "figure":
-                return f"you cannot choose a figure now: {self._waiting()}"
+                return _("you cannot choose a figure now: {waiting}").format(
+                    waiting=self._waiting())
         if isinstance(action, Action) and self.phase == CHOOSE_FIGURE and \
                 action.kind == "figure":
             return (f"there is no figure {show(action.value)}: choose one of "
@@ -491,7 +496,7 @@ class SpookiesGame(State):
         self.figure = index
         self.phase = CHOOSE_DICE
         where = self.rules.space_label(self.positions[index])
-        self._note("figure", "{0} {1} (on {2}).", how, self.rules.figures[index], where)
+        self._note("figure", _("{0} {1} (on {2})."), how, self.rules.figures[index], where)
 
     def _resolve(self, faces: tuple[int, ...]) -> None:
         rules, name, dice = self.rules, self.names[self.current], self.dice
@@ -500,7 +505,8 @@ class SpookiesGame(State):
         outcome = resolve_roll(start, result, rules)
         self.last_roll = faces
         figure = rules.figures[self.figure]
-        rolled = f"{name} rolls {' '.join(map(str, faces))} with {dice} dice: {result}."
+        rolled = _("{name} rolls {faces} with {dice} dice: {result}.").format(
+            name=name, faces=" ".join(map(str, faces)), dice=dice, result=result)
         self.dice = None
         if outcome.kind == "success":
             self.positions[self.figure] = outcome.position
@@ -525,7 +531,7 @@ class SpookiesGame(State):
             if self.stockpile:
                 self.phase = CHOOSE_DICE
             else:
-                self._note("over", "The stockpile is empty: the game is over.")
+                self._note("over", _("The stockpile is empty: the game is over."))
                 self.figure = None
                 self._count_chips()
             return
@@ -547,11 +553,11 @@ class SpookiesGame(State):
             del own[len(own) - paid:]               # all alike: face-down chips
             self.penalties[start].extend([FACE_DOWN] * paid)
         elif outcome.kind == "equal":
-            self._note("equal", "{0} Equal: {1} stays; the turn is over.", rolled, figure,
+            self._note("equal", _("{0} Equal: {1} stays; the turn is over."), rolled, figure,
                        faces)
         else:
-            self._note("nothing", "{0} Below 5 from the start: nothing happens; the turn is "
-                       "over.", rolled, faces)
+            self._note("nothing", _("{0} Below 5 from the start: nothing happens; the turn is "
+                                    "over."), rolled, faces)
         self._end_turn()
 
     def _pay(self, paid: tuple[int | None, ...]) -> None:
@@ -571,7 +577,7 @@ class SpookiesGame(State):
             self.current, self.phase = face_down[0], REVEAL
             return
         points = self.points()
-        self._note("points", "Points: {0}.", ", ".join(
+        self._note("points", _("Points: {0}."), ", ".join(
             f"{name} {p}" for name, p in zip(self.names, points)))
         self._end([p for p, v in enumerate(points) if v == max(points)])
 
@@ -583,7 +589,7 @@ class SpookiesGame(State):
         self._note("turned over", ngettext("{0} turns over {1} chip: {2}.",
                                            "{0} turns over {1} chips: {2}.", len(values)),
                    self.names[self.current],
-                   len(values), " ".join(map(str, values)) or "none")
+                   len(values), " ".join(map(str, values)) or _("none"))
         self._count_chips()
 
     def _end_turn(self) -> None:

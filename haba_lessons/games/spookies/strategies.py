@@ -19,7 +19,7 @@ import numpy as np
 
 from ..._checks import require_int
 from ...engine import Strategies, Strategy
-from ...i18n import ngettext
+from ...i18n import N_, _, ngettext
 from .analysis import solve_turn, success_probability
 from .board import DICE_CHOICES
 from .rules import ATTIC, CHOOSE_FIGURE, Action, SpookiesGame
@@ -63,10 +63,14 @@ def stop_after(successes: int, dice: int = 4) -> Strategy:
             return _lowest_figure(game)
         return Action("stop") if game.successes >= successes else Action("roll", dice)
 
-    return Strategy(f"stop after {successes}",
-                    ngettext("lowest figure, {dice} dice, stops after {n} success",
-                             "lowest figure, {dice} dice, stops after {n} successes",
-                             successes).format(dice=dice, n=successes), choose)
+    choose.rule = (successes, dice)      # what description() says in the language in use
+    return Strategy(f"stop after {successes}", _stop_after_text(successes, dice), choose)
+
+
+def _stop_after_text(successes: int, dice: int) -> str:
+    return ngettext("lowest figure, {dice} dice, stops after {n} success",
+                    "lowest figure, {dice} dice, stops after {n} successes",
+                    successes).format(dice=dice, n=successes)
 
 
 def _optimal(game: SpookiesGame, rng: np.random.Generator) -> Action:
@@ -85,12 +89,21 @@ def _optimal(game: SpookiesGame, rng: np.random.Generator) -> Action:
     return policy.best_action(position, chips, first_roll=game.must_roll)
 
 
-RANDOM = Strategy("random", "any legal choice at random", _random)
-CAUTIOUS = Strategy("cautious", "lowest figure, 4 dice, stops after the first success",
+RANDOM = Strategy("random", N_("any legal choice at random"), _random)
+CAUTIOUS = Strategy("cautious", N_("lowest figure, 4 dice, stops after the first success"),
                     _cautious)
-GREEDY = Strategy("greedy", "highest figure, largest expected reward, never stops", _greedy)
-OPTIMAL = Strategy("optimal", "exact optimal single-turn policy (most chips this turn)",
+GREEDY = Strategy("greedy", N_("highest figure, largest expected reward, never stops"),
+                  _greedy)
+OPTIMAL = Strategy("optimal", N_("exact optimal single-turn policy (most chips this turn)"),
                    _optimal)
+
+
+def description(strategy: Strategy) -> str:
+    """A bot's one-line description in the language in use (the ``Strategy`` keeps the
+    English it was made with)."""
+    rule = getattr(strategy.choose, "rule", None)
+    return _stop_after_text(*rule) if rule else _(strategy.description)
+
 
 def _stop_after_n(name: str) -> Strategy | None:
     """"stop after N" for any whole N >= 1."""

@@ -26,7 +26,7 @@ from ...charts import OKABE_ITO
 from ...colours import ALERT_STYLE, PAPER, action_style, ink_on
 from ...engine import Strategy, play
 from ...errors import HabaLessonsError, InvalidArgumentError
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, number
 from ...simulation import COURSE_SEED, make_rng
 from ...widget_guard import guarded
 from ...widget_style import classed, style_widget
@@ -35,11 +35,16 @@ from .analysis import one_roll_value, solve_turn, success_probability
 from .board import DICE_CHOICES
 from .rules import (ANY_FIGURE, ATTIC, CHOOSE_DICE, CHOOSE_FIGURE, DICE, FRIEND, START, Rules,
                     SpookiesGame, new_game)
-from .strategies import STRATEGIES, named
+from .strategies import STRATEGIES, description, named
 
 HUMAN = "human"
 EMPTY = "(empty seat)"
 SEAT_CHOICES = [EMPTY, HUMAN] + list(STRATEGIES)
+#: A seat's choice as the dropdown shows it (the value stays the English name).
+SEAT_LABELS = {EMPTY: N_("(empty seat)"), HUMAN: N_("human"), "random": N_("random"),
+               "cautious": N_("cautious"), "greedy": N_("greedy"),
+               "stop after 2": N_("stop after 2"), "stop after 3": N_("stop after 3"),
+               "optimal": N_("optimal")}
 FIGURE_COLOURS = [OKABE_ITO[i] for i in (0, 1, 2, 3, 5)]
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
         4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
@@ -58,6 +63,13 @@ LAST_TURN = N_("{name}'s turn")
 NOTHING_YET = N_("Nothing has happened yet: the first player starts.")
 OVER_MESSAGE = N_("The game is over: press New game to play again.")
 BOT_TURN = N_("It is {name}'s turn: press '{button}' to let it play. ({doing})")
+BEST = N_("★ best")
+LOG_HEADING = N_("What happened")
+SCORE_HEADS = (N_("player"), N_("chips"), N_("points"))
+#: Where the teaching table's rewards come from, by the reward table's provenance.
+REWARD_SOURCES = {"assumption": N_("the reward table (an assumption)"),
+                  "rulebook": N_("the rulebook reward table"),
+                  "interpretation": N_("the interpretation reward table")}
 TEACHING_WAIT = N_("Teaching mode: the chances appear here when a figure is chosen and the "
                    "dice are to be rolled.")
 
@@ -75,8 +87,10 @@ def house_svg(game: SpookiesGame) -> str:
     height = top + row * (ATTIC + 1) + 8
     table = rules.reward_table
     assumed = table.provenance == "assumption"
+    described, title = _("The Spookies house"), _("Spookies house")
+    chips_for, dice_counts, assumption = _("chips for"), _("2 / 3 / 4 dice"), _("assumed")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="100%" role="img" aria-label="The Spookies house" font-family="sans-serif" '
+             f'width="100%" role="img" aria-label="{escape(described)}" font-family="sans-serif" '
              f'style="background:{PAPER}">',
              # the roof over the attic, a chimney and the moon
              '<rect x="470" y="24" width="34" height="70" fill="#4a3b58" stroke="#222"/>',
@@ -84,14 +98,14 @@ def house_svg(game: SpookiesGame) -> str:
              f'stroke="#222" stroke-width="2"/>',
              '<circle cx="90" cy="44" r="24" fill="#F0E442" stroke="#8a7f00"/>',
              f'<text x="300" y="106" font-size="24" fill="white" text-anchor="middle" '
-             f'font-weight="bold">{escape(_("Spookies house"))}</text>',
+             f'font-weight="bold">{escape(title)}</text>',
              f'<text x="{width - 12}" y="34" font-size="16" text-anchor="end" '
-             f'font-weight="bold">{escape(_("chips for"))}</text>',
+             f'font-weight="bold">{escape(chips_for)}</text>',
              f'<text x="{width - 12}" y="56" font-size="16" text-anchor="end" '
-             f'font-weight="bold">{escape(_("2 / 3 / 4 dice"))}</text>']
+             f'font-weight="bold">{escape(dice_counts)}</text>']
     if assumed:
         parts.append(f'<text x="{width - 12}" y="78" font-size="14" text-anchor="end" '
-                     f'fill="#8a3b00">({escape(_("assumed"))})</text>')
+                     f'fill="#8a3b00">({escape(assumption)})</text>')
     for position in range(ATTIC, START - 1, -1):
         y = top + (ATTIC - position) * row
         parts += _storey(game, position, y, row, width)
@@ -121,13 +135,13 @@ def _storey(game: SpookiesGame, position: int, y: int, row: int, width: int) -> 
         cells = " / ".join(str(table.reward(position, d)) for d in DICE_CHOICES)
         parts.append(f'<text x="{(575 + width - 15) / 2}" y="{y + 38}" font-size="22" '
                      f'text-anchor="middle">{cells}</text>')
-        penalties = len(game.penalties[position])
+        penalties, penalty = len(game.penalties[position]), _("penalty")
         if penalties:
             parts.append(f'<rect x="{506 - inset}" y="{y + 8}" width="30" height="28" rx="4" '
                          f'fill="#222"/><text x="{521 - inset}" y="{y + 28}" font-size="17" '
                          f'fill="white" text-anchor="middle">{penalties}</text>'
                          f'<text x="{521 - inset}" y="{y + 53}" font-size="14" '
-                         f'text-anchor="middle">{escape(_("penalty"))}</text>')
+                         f'text-anchor="middle">{escape(penalty)}</text>')
     here = [f for f in range(5) if game.positions[f] == position]
     for slot, figure in enumerate(here):
         parts.append(_figure(game, figure, 160 + slot * 74, y))
@@ -153,12 +167,14 @@ def friend_die_html(game: SpookiesGame) -> str:
     face = game.friend_face
     who = escape(game.names[game.current])
     if game.is_over:
-        return f'<div class="haba-big">{escape(_("The game is over."))}</div>'
+        over = _("The game is over.")
+        return f'<div class="haba-big">{escape(over)}</div>'
     if face is None:               # the turn's line above says what to do
         return ""
     colour = "#777777" if face == ANY_FIGURE else FIGURE_COLOURS[game.rules.figures.index(face)]
     label = _("? (free choice)") if face == ANY_FIGURE else face
-    return (f'<div class="haba-big">{who} · {escape(_("friend die"))}: '
+    friend = _("friend die")
+    return (f'<div class="haba-big">{who} · {escape(friend)}: '
             f'<span style="display:inline-block;width:2.2em;height:2.2em;line-height:2.2em;'
             f'text-align:center;border-radius:0.4em;background:{colour};color:{ink_on(colour)};'
             f'font-weight:bold">{escape(face[0])}</span> <b>{escape(label)}</b></div>')
@@ -170,9 +186,11 @@ def dice_svg(faces: Sequence[int]) -> str:
         return ""
     size, gap = 76, 16
     counted = sorted(range(len(faces)), key=lambda i: -faces[i])[:2]
+    dice = _("dice")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {len(faces) * (size + gap)} '
              f'{size + 30}" style="width:min(100%, {len(faces) * 5.5}rem);height:auto;'
-             f'background:{PAPER}" role="img" aria-label="dice: {" ".join(map(str, faces))}">']
+             f'background:{PAPER}" role="img" aria-label="{escape(dice)}: '
+             f'{" ".join(map(str, faces))}">']
     for i, face in enumerate(faces):
         x = i * (size + gap) + 4
         counts = i in counted
@@ -186,8 +204,9 @@ def dice_svg(faces: Sequence[int]) -> str:
                      f'text-anchor="middle">{face}{" ✓" if counts else ""}</text>')
     parts.append("</svg>")
     top = sorted(faces, reverse=True)[:2]
-    return (f'{"".join(parts)}<div class="haba-big">{escape(_("Result"))}: {top[0]} + {top[1]} = '
-            f'<b>{sum(top)}</b> ({escape(_("the two highest dice, marked ✓"))})</div>')
+    result, counted_note = _("Result"), _("the two highest dice, marked ✓")
+    return (f'{"".join(parts)}<div class="haba-big">{escape(result)}: {top[0]} + {top[1]} = '
+            f'<b>{sum(top)}</b> ({escape(counted_note)})</div>')
 
 
 def turns(game: SpookiesGame) -> tuple[list, list]:
@@ -225,7 +244,7 @@ class SpookiesTable:
         self.seed = seed
         self.games_started = 0
         self.last_failure: str | None = None
-        self.seat_pickers = [widgets.Dropdown(options=SEAT_CHOICES,
+        self.seat_pickers = [widgets.Dropdown(options=[(seat_label(c), c) for c in SEAT_CHOICES],
                                               description=_("Seat {n}").format(n=i + 1),
                                               value=seats[i] if i < len(seats) else EMPTY)
                              for i in range(5)]
@@ -312,7 +331,7 @@ class SpookiesTable:
             raise _Refused(_("Choose at least 2 seats (human or bot), then press New game."))
         self.seats: list[Strategy | None] = [None if s == HUMAN else named(s) for s in seats]
         names = [_("Player {n}").format(n=i + 1) if seat == HUMAN
-                 else _("Bot {n} ({strategy})").format(n=i + 1, strategy=seat)
+                 else _("Bot {n} ({strategy})").format(n=i + 1, strategy=seat_label(seat))
                  for i, seat in enumerate(seats)]
         seed = self.seed + self.games_started        # each new game gets new dice
         self.games_started += 1
@@ -393,7 +412,7 @@ class SpookiesTable:
         self.status.value = f'<div class="haba-big"><b>{escape(self._todo())}</b></div>'
         self.scores.value = self._score_html()
         lines = [escape(str(e)) for e in game.log[-6:]]
-        self.log.value = (f'<div><b>{escape(_("What happened"))}</b><br>'
+        self.log.value = (f'<div><b>{escape(_(LOG_HEADING))}</b><br>'
                           + "<br>".join(lines) + "</div>")
         self.odds.value = self._odds_html() if self.teaching.value else ""
 
@@ -427,7 +446,7 @@ class SpookiesTable:
             return _("The stockpile is empty: the game is over.")
         if bot is not None:
             return _("{name} is a bot ({description}).").format(name=name,
-                                                                description=bot.description)
+                                                                description=description(bot))
         if game.phase == FRIEND:
             return _("{name}: roll the friend die.").format(name=name)
         if game.phase == CHOOSE_FIGURE:
@@ -463,9 +482,8 @@ class SpookiesTable:
                         f"<td>{escape(points)}</td></tr>")
         stock = ngettext("stockpile: {n} chip", "stockpile: {n} chips",
                          game.stockpile).format(n=game.stockpile)
-        return (f'<table><tr><th>{escape(_("player"))}</th><th>{escape(_("chips"))}</th>'
-                f'<th>{escape(_("points"))}</th></tr>{"".join(rows)}</table>'
-                f'<div>{escape(stock)}</div>')
+        heads = "".join(f"<th>{escape(_(head))}</th>" for head in SCORE_HEADS)
+        return f'<table><tr>{heads}</tr>{"".join(rows)}</table><div>{escape(stock)}</div>'
 
     def _odds_html(self) -> str:
         game = self.game
@@ -475,25 +493,36 @@ class SpookiesTable:
         chips = len(game.chips[game.current])
         policy = solve_turn(game.rules, penalties=game.penalty_counts())
         best = policy.best_action(position, chips, first_roll=game.must_roll)
-        rows = []
+        rows, dice_label = [], _("{n} dice")
         for dice in DICE_CHOICES:
             p = success_probability(position, dice, game.rules)
             once = one_roll_value(position, dice, game.rules, chips=chips,
                                   penalties=game.penalty_counts())
             later = policy.roll_value(position, dice, chips)
-            star = " ★ best" if best.kind == "roll" and best.value == dice else ""
-            rows.append(f"<tr><td>{dice} dice{star}</td><td>{p}&nbsp;≈&nbsp;{float(p):.0%}</td>"
-                        f"<td>{float(once):+.2f}</td><td>{float(later):+.2f}</td></tr>")
+            star = " " + _(BEST) if best.kind == "roll" and best.value == dice else ""
+            rows.append(f"<tr><td>{escape(dice_label.format(n=dice))}{escape(star)}</td>"
+                        f"<td>{p}&nbsp;≈&nbsp;{number(float(p), '.0%')}</td>"
+                        f"<td>{number(float(once), '+.2f')}</td>"
+                        f"<td>{number(float(later), '+.2f')}</td></tr>")
         if not game.must_roll:
-            star = " ★ best" if best.kind == "stop" else ""
-            rows.append(f"<tr><td>stop{star}</td><td>—</td><td>+0.00</td><td>+0.00</td></tr>")
-        table = ("the reward table (an assumption)" if game.rules.reward_table.provenance
-                 == "assumption" else f"the {game.rules.reward_table.provenance} reward table")
-        return ('<table><tr><th rowspan="2">choice</th>'
-                '<th rowspan="2">chance of success</th><th colspan="2">expected chips</th>'
-                '</tr><tr><th>this roll only</th><th>then best play</th></tr>'
-                f'{"".join(rows)}</table><div style="font-size:0.9em">Expected chips are net '
-                f'of fines; the rewards come from {escape(table)}.</div>')
+            star = " " + _(BEST) if best.kind == "stop" else ""
+            zero, stop = number(0.0, "+.2f"), _("stop")
+            rows.append(f"<tr><td>{escape(stop)}{escape(star)}</td><td>—</td>"
+                        f"<td>{zero}</td><td>{zero}</td></tr>")
+        choice, chance, expected = _("choice"), _("chance of success"), _("expected chips")
+        once_only, then_best = _("this roll only"), _("then best play")
+        note = _("Expected chips are net of fines; the rewards come from {table}.").format(
+            table=_(REWARD_SOURCES[game.rules.reward_table.provenance]))
+        return (f'<table><tr><th rowspan="2">{escape(choice)}</th>'
+                f'<th rowspan="2">{escape(chance)}</th>'
+                f'<th colspan="2">{escape(expected)}</th>'
+                f'</tr><tr><th>{escape(once_only)}</th><th>{escape(then_best)}</th></tr>'
+                f'{"".join(rows)}</table><div style="font-size:0.9em">{escape(note)}</div>')
+
+
+def seat_label(choice: str) -> str:
+    """A seat's choice (``"human"``, a bot's name) in the language in use."""
+    return _(SEAT_LABELS[choice]) if choice in SEAT_LABELS else choice
 
 
 class _Refused(HabaLessonsError):

@@ -1,0 +1,206 @@
+"""Spookies and Mouse Trap speak German: every text their widgets show, played through their
+buttons for a few seeded turns, is German wherever the library's catalog has German.
+
+The oracle is the translators' catalog (``haba_lessons.po``), not the widgets' code: an English
+text of the catalog that has a German translation must not be visible in the German run, and
+the English run shows the English the catalog starts from.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from haba_lessons import i18n
+from haba_lessons.editions import catalogs
+from haba_lessons.games.mouse_trap import position
+from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
+from haba_lessons.games.spookies.widget import SpookiesTable
+
+ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = ROOT / "haba_lessons" / "locale" / "de" / "LC_MESSAGES" / "haba_lessons.po"
+
+
+class _Text(HTMLParser):
+    """The text content of an HTML value (SVG <text> and <title> included), not attributes,
+    styles or scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._hidden += tag in ("style", "script")
+
+    def handle_endtag(self, tag):
+        self._hidden -= tag in ("style", "script")
+
+    def handle_data(self, data):
+        if not self._hidden and data.strip():
+            self.parts.append(data.strip())
+
+
+def visible(widget) -> list[str]:
+    """Every text a pupil can read in ``widget`` and its children."""
+    found: list[str] = []
+    if isinstance(widget, widgets.HTML):
+        parser = _Text()
+        parser.feed(widget.value)
+        found += parser.parts
+    if getattr(widget, "description", ""):
+        found.append(widget.description)
+    if isinstance(widget, (widgets.Dropdown, widgets.ToggleButtons)):
+        found += list(widget._options_labels)
+    for child in getattr(widget, "children", ()):
+        found += visible(child)
+    return found
+
+
+def _pattern(message: str) -> re.Pattern | None:
+    """A catalog message as a regular expression ({placeholders} match any text), bounded
+    by word edges; None for a message with no word of its own to find."""
+    pieces = re.split(r"(\{[^{}]*\})", message)
+    literal = "".join(p for p in pieces if not p.startswith("{"))
+    if len(re.sub(r"[^A-Za-z]", "", literal)) < 3:
+        return None
+    body = "".join(".+?" if p.startswith("{") else re.escape(p) for p in pieces)
+    start = r"\b" if re.match(r"\w", message) else ""
+    end = r"\b" if re.search(r"\w$", message) else ""
+    return re.compile(start + body + end)
+
+
+def translated_english() -> dict[str, re.Pattern]:
+    """Each English text of the catalog whose German differs from it, as a pattern; a text
+    the catalog's German itself contains ("{k} die" in "... die zwei ...") cannot be told
+    apart from German and is left out."""
+    found, entries = {}, list(catalogs.read(LIBRARY))
+    german_texts = "\n".join(s for e in entries if e.id
+                              for s in ([e.string] if isinstance(e.string, str) else e.string))
+    for entry in entries:
+        if not entry.id or entry.fuzzy:
+            continue
+        ids = [entry.id] if isinstance(entry.id, str) else list(entry.id)
+        strings = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        if not all(strings):
+            continue
+        for english in ids:
+            pattern = _pattern(english)
+            if english not in strings and pattern and not pattern.search(german_texts):
+                found[english] = pattern
+    return found
+
+
+def german(message: str) -> str:
+    entry = catalogs.read(LIBRARY).get(message)
+    assert entry is not None and entry.string and not entry.fuzzy, \
+        f"the library's catalog has no German for {message!r}"
+    return entry.string if isinstance(entry.string, str) else entry.string[0]
+
+
+def play_spookies(turns: int = 12) -> list[str]:
+    """Seen texts of a seeded Spookies game (a human, two bots, teaching mode) over
+    ``turns`` clicks: the human takes the first free figure, rolls 3 dice, stops after a
+    success."""
+    table = SpookiesTable(["human", "optimal", "stop after 2"], seed=7, teaching=True)
+    seen = visible(table.widget)
+    for _ in range(turns):
+        figures = [b for b in table.figure_buttons if not b.disabled]
+        if figures:
+            figures[0].click()
+        elif not table.stop_button.disabled and table.game.successes:
+            table.stop_button.click()
+        else:
+            table.dice_choice.value = 3
+            table.roll_button.click()
+        seen += visible(table.widget)
+    return seen
+
+
+def refused_spookies_stop() -> list[str]:
+    """Seen texts after a refused click: stop before the turn's first roll."""
+    table = SpookiesTable(["human", "optimal"], seed=7)
+    while not [b for b in table.figure_buttons if not b.disabled] and \
+            table.game.phase != "choose_dice":
+        table.roll_button.click()
+    if table.game.phase != "choose_dice":
+        next(b for b in table.figure_buttons if not b.disabled).click()
+    table._stop_clicked()              # the button is disabled; the click's handler refuses
+    return visible(table.widget)
+
+
+def play_mouse_trap(rolls: int = 6) -> list[str]:
+    """Seen texts of a seeded Mouse Trap game (you and two bots) over ``rolls`` rolls, then
+    at Turn Crank with the trap complete and a rival on the Cheese Wheel: spend a cheese to
+    move the other rival, turn the crank, roll on."""
+    w = mouse_trap_widget(players=3, humans=(0,), seed=5)
+    seen = visible(w)
+    for _ in range(rolls):
+        w.roll_button.click()
+        seen += visible(w)
+    w.state = position(w.state.names, mice=[41, 44, 30], cheese=[3, 1, 0], parts=24,
+                       reliability=w.state.reliability)
+    w.state.apply_chance(1)            # your mouse lands from 41 on Turn Crank, Orange on
+    w._render()                        # the Cheese Wheel
+    seen += visible(w)
+    w.move_choice.value = 2
+    w.spend_button.click()
+    seen += visible(w)
+    w.crank_button.click()
+    seen += visible(w)
+    for _ in range(3):
+        w.roll_button.click()
+        seen += visible(w)
+    return seen
+
+
+GAMES = {"spookies": play_spookies, "mouse trap": play_mouse_trap}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_english_of_the_catalog_is_left_in_the_german_game(game):
+    with i18n.using("de"):
+        seen = GAMES[game]()
+    text = "\n".join(seen)
+    left = sorted(english for english, pattern in translated_english().items()
+                  if pattern.search(text))
+    assert not left, f"English left in the German {game}: {left}"
+
+
+@pytest.mark.xfail(strict=True, reason="a refusal's frame is the engine's English ('... is "
+                   "not allowed: ...; the choices now: ...'); the engine is not in the "
+                   "catalog yet (haba_lessons/editions/library.py NOT_YET)")
+def test_a_refused_click_is_german_too():
+    with i18n.using("de"):
+        seen = refused_spookies_stop()
+    text = "\n".join(seen)
+    assert german("you must roll at least once before you may stop: choose 2, 3 or 4 "
+                  "dice") in text                    # the game's own reason is German
+    left = sorted(english for english, pattern in translated_english().items()
+                  if pattern.search(text))
+    assert not left and "not allowed" not in text and "the choices now" not in text
+
+
+def test_the_german_games_show_the_catalogs_german():
+    with i18n.using("de"):
+        spookies, mouse_trap = "\n".join(play_spookies()), "\n".join(play_mouse_trap())
+    assert german("What happened") in spookies
+    assert german("Roll the friend die") in spookies or german("Choose a figure first") \
+        in spookies
+    assert german("expected chips") in spookies            # the teaching table
+    assert german("Roll the die") in mouse_trap
+    assert german("The game so far") in mouse_trap
+    assert german("Blue") in mouse_trap
+
+
+def test_the_english_games_show_the_english():
+    spookies, mouse_trap = "\n".join(play_spookies()), "\n".join(play_mouse_trap())
+    for english in ("What happened", "expected chips", "Spookies house", "Seat 1"):
+        assert english in spookies
+    for english in ("Roll the die", "The game so far", "Blue ● (you)", "Turn the crank"):
+        assert english in mouse_trap
+    assert i18n.language() == "en"
