@@ -20,6 +20,7 @@ from haba_lessons.editions import catalogs
 from haba_lessons.games.mouse_trap import position
 from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
 from haba_lessons.games.spookies.widget import SpookiesTable
+from haba_lessons.games.spookies.rules import CHOOSE_DICE
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "haba_lessons" / "locale" / "de" / "LC_MESSAGES" / "haba_lessons.po"
@@ -125,9 +126,9 @@ def refused_spookies_stop() -> list[str]:
     """Seen texts after a refused click: stop before the turn's first roll."""
     table = SpookiesTable(["human", "optimal"], seed=7)
     while not [b for b in table.figure_buttons if not b.disabled] and \
-            table.game.phase != "choose_dice":
+            table.game.phase != CHOOSE_DICE:
         table.roll_button.click()
-    if table.game.phase != "choose_dice":
+    if table.game.phase != CHOOSE_DICE:
         next(b for b in table.figure_buttons if not b.disabled).click()
     table._stop_clicked()              # the button is disabled; the click's handler refuses
     return visible(table.widget)
