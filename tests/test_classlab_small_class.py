@@ -33,7 +33,7 @@ def test_best_two_without_rolls_of_that_many_dice_names_what_was_rolled(tmp_path
     _write(tmp_path, "spookies", "ants", [(1, "1", "roll", "1 5"), (2, "1", "roll", "6 6")])
     records = pool_folder(tmp_path)["spookies"].records
     assert tables.best_two_results(records, 2) == {6: 1, 12: 1}     # 1+5 and 6+6 by hand
-    with pytest.raises(HabaLessonsError, match="no roll of 3 dice.*2 roll\\(s\\) of 2 dice"):
+    with pytest.raises(HabaLessonsError, match="no roll of 3 dice.*2 rolls of 2 dice"):
         tables.best_two_results(records, 3)
 
 
