@@ -254,18 +254,14 @@ class CompanionPanel(widgets.VBox):
         self.alarm_button.on_click(lambda _: self._act(lambda: self.game.apply_attempt(ALARM)))
         self.slid_button.on_click(lambda _: self._act(self._slid))
         self.pair_choice.observe(self._preview, names="value")
-        controls = widgets.VBox([_row(self.players_box, self.new_button),
-                                 _row(self.roll_button, self.dice),
-                                 _row(self.pair_choice, self.choose_button),
-                                 _row(self.silent_button, self.alarm_button),
-                                 _row(self.slid_choice, self.slid_button),
-                                 self.note, self.last_move])
-        controls.add_class("haba-qm-controls")
-        picture = widgets.VBox([self.castle, self.status])
-        picture.add_class("haba-qm-picture")
-        columns = widgets.Box([controls, picture])
-        columns.add_class("haba-qm-columns")
-        super().__init__([columns], layout=widgets.Layout(width="100%"))
+        super().__init__([_columns([_row(self.players_box, self.new_button),
+                                    _row(self.roll_button, self.dice),
+                                    _row(self.pair_choice, self.choose_button),
+                                    _row(self.silent_button, self.alarm_button),
+                                    _row(self.slid_choice, self.slid_button),
+                                    self.note, self.last_move],
+                                   [self.castle, self.status])],
+                         layout=widgets.Layout(width="100%"))
         self._render()
 
     @guarded
@@ -384,15 +380,11 @@ class SimulatedPanel(widgets.VBox):
         self.players_box.observe(lambda _: self._act(self._make_sliders), names="value")
         self.play_button.on_click(lambda _: self._act(self._play_one))
         self.many_button.on_click(lambda _: self._act(self._play_many))
-        controls = widgets.VBox([_row(self.players_box, self.strategy), self.explain,
-                                 self.sliders, _row(self.play_button, self.many_button),
-                                 self.note])
-        controls.add_class("haba-qm-controls")
-        picture = widgets.VBox([self.castle, self.result])
-        picture.add_class("haba-qm-picture")
-        columns = widgets.Box([controls, picture])
-        columns.add_class("haba-qm-columns")
-        super().__init__([columns], layout=widgets.Layout(width="100%"))
+        super().__init__([_columns([_row(self.players_box, self.strategy), self.explain,
+                                    self.sliders, _row(self.play_button, self.many_button),
+                                    self.note],
+                                   [self.castle, self.result])],
+                         layout=widgets.Layout(width="100%"))
         self._make_sliders()
         self._show(_(WORDS["start"]))
 
@@ -492,6 +484,17 @@ class QuietAsAMouseWidget(widgets.VBox):
             panel.layout.display = "" if active else "none"
             (button.add_class if active else button.remove_class)("haba-roll")
             (picture.add_class if active else picture.remove_class)("haba-dice")
+
+
+def _columns(controls: list, picture: list) -> widgets.Box:
+    """The controls beside the castle (the stylesheet wraps them below it on a narrow
+    screen)."""
+    left, right = widgets.VBox(controls), widgets.VBox(picture)
+    left.add_class("haba-qm-controls")
+    right.add_class("haba-qm-picture")
+    columns = widgets.Box([left, right])
+    columns.add_class("haba-qm-columns")
+    return columns
 
 
 def _row(*children: widgets.Widget) -> widgets.Box:
