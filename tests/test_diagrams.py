@@ -7,7 +7,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from test_accessibility import chart_problems
+from tests.test_accessibility import chart_problems
 
 from haba_lessons.bayes import bernoulli_likelihood, grid, uniform_prior, update
 from haba_lessons.classlab.inference import beta_posterior

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from engine_helpers import refused
+from tests.conftest import refused
 
 from haba_lessons.engine import expectimax
 from haba_lessons.errors import IllegalActionError, InvalidArgumentError

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from engine_helpers import refused
+from tests.conftest import refused
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 

@@ -21,7 +21,7 @@ from haba_lessons.errors import DataFileError
 from haba_lessons.handouts import build_handouts, main
 from haba_lessons.handouts.notebook_exercises import describe_key, read_exercises
 from haba_lessons.handouts.page import markdown_to_html
-from test_handouts import text_of
+from tests.test_handouts import text_of
 
 REPO = Path(__file__).resolve().parents[1]
 GERMAN = edition("de", REPO)

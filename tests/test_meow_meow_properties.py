@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from engine_helpers import refused
+from tests.conftest import refused
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from haba_lessons.errors import DataFileError

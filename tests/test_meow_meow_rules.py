@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from engine_helpers import refused
+from tests.conftest import refused
 
 from haba_lessons.errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
 from haba_lessons.games.meow_meow import (CALLED, DRAW, DRAWN, FORGOT, KEEP, START, TURN, Card,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import step
+from tests.conftest import step
 
 from haba_lessons.errors import InvalidArgumentError
 from haba_lessons.games.mouse_trap import SpendCheese, default_board, new_game, position

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from engine_helpers import refused
+from tests.conftest import refused
 
 from haba_lessons.errors import IllegalActionError, InvalidArgumentError
 from haba_lessons.games.mouse_trap import (FAILS, WORKS, Crank, EndTurn, SpendCheese,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from stored_outputs import chart_texts, printed
+from tests.stored_outputs import chart_texts, printed
 
 from haba_lessons.exercises import check
 

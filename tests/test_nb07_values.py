@@ -8,7 +8,7 @@ import re
 from fractions import Fraction as F
 from pathlib import Path
 
-from stored_outputs import chart_texts, printed, tables
+from tests.stored_outputs import chart_texts, printed, tables
 
 from haba_lessons.exercises import check
 

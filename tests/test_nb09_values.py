@@ -8,7 +8,7 @@ from fractions import Fraction as F
 from itertools import product
 from math import comb
 
-from stored_outputs import chart_texts, printed
+from tests.stored_outputs import chart_texts, printed
 
 from haba_lessons.exercises import check
 

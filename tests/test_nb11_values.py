@@ -11,7 +11,7 @@ from fractions import Fraction as F
 from itertools import product
 from pathlib import Path
 
-from stored_outputs import chart_texts, printed, tables
+from tests.stored_outputs import chart_texts, printed, tables
 
 from haba_lessons.exercises import check
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from engine_helpers import refused
+from tests.conftest import refused
 
 from haba_lessons.engine import OVER, GameState, play, random_bot
 from haba_lessons.errors import HabaLessonsError

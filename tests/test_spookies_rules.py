@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from engine_helpers import refused as refused_and_unchanged
+from tests.conftest import refused as refused_and_unchanged
 
 from haba_lessons.dice import best_two
 from haba_lessons.engine import play, random_bot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import nbformat
 import pytest
-from stored_outputs import NOTEBOOKS
+from tests.stored_outputs import NOTEBOOKS
 
 
 LESSONS = ["06-conditional-probability.ipynb", "07-independence.ipynb", "09-binomial.ipynb",

@@ -1,4 +1,6 @@
-"""Helpers shared by the tests of the games and the engine.
+"""Helpers shared by the tests of the games and the engine (``from tests.conftest import
+refused``: ``tests`` is a package, so this module has one name; the browser tests' own
+``conftest`` in ``tests/browser/`` keeps its own).
 
 * :func:`refused`: an attempt must raise the engine's error and leave the state exactly as
   it was (the protocol's promise for every refusal); returns the message.
