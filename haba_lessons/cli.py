@@ -182,8 +182,10 @@ def add_site_command(commands: argparse._SubParsersAction) -> None:
                       help="the folder of notebooks (default: notebooks/)")
     site.add_argument("--lesson-plans", type=Path, default=None,
                       help="the folder of lesson plans (default: lesson-plans/)")
-    site.add_argument("--language", default="en",
-                      help="the language of the site's own pages (default: en)")
+    site.add_argument("--lang", "--language", dest="lang", default="en", metavar="CODE",
+                      help="the edition: its notebooks and lesson plans (notebooks/CODE/, "
+                           "lesson-plans/CODE/ unless given) and the site's own words "
+                           "(default: en)")
     site.set_defaults(run=build_site)
 
 
@@ -191,7 +193,7 @@ def build_site(args: argparse.Namespace) -> int:
     from .site import build_site as build
 
     print(build(args.out, notebooks_folder=args.notebooks, plans_folder=args.lesson_plans,
-                language=args.language))
+                language=args.lang))
     return 0
 
 

@@ -43,13 +43,19 @@ def _translate(value: str, field: str, texts: dict) -> str:
     return texts.get((value, field), value) if value else value
 
 
+def translated_notebooks(texts: dict) -> list[Notebook]:
+    """The course's catalog entries with their fields (title, game, question, ...) translated
+    by ``texts``, the usable translations of ``lessons.po`` (English where one is missing)."""
+    return [dataclasses.replace(entry, **{name: _translate(getattr(entry, name), name, texts)
+                                          for name in LESSONS_FIELDS})
+            for entry in notebooks()]
+
+
 def lessons_cell(texts: dict, language: str) -> str:
     """The lessons table cell of notebook 00 in ``language``."""
-    entries = [dataclasses.replace(entry, **{name: _translate(getattr(entry, name), name, texts)
-                                             for name in LESSONS_FIELDS})
-               for entry in notebooks()]
     with i18n.using(language):
-        return (f"{lessons_table.README_START}\n{lessons_table.table(entries)}\n"
+        return (f"{lessons_table.README_START}\n"
+                f"{lessons_table.table(translated_notebooks(texts))}\n"
                 f"{lessons_table.README_END}")
 
 

@@ -32,9 +32,10 @@ from pathlib import Path
 
 import nbformat
 
-from .. import catalog, links
+from .. import catalog, i18n, links
 from ..checkout import course_root
 from ..errors import DataFileError, InvalidArgumentError
+from ..editions import catalogs, generated
 from ..i18n import ngettext
 from . import linkcheck, notebooks, pages, sphinx_config
 from .texts import load_texts
@@ -70,16 +71,20 @@ class Site:
 
 def build_site(out: str | Path, *, notebooks_folder: str | Path | None = None,
                plans_folder: str | Path | None = None, language: str = "en") -> Site:
-    """Build the website of the notebooks in ``notebooks_folder`` (default: the course's
-    ``notebooks/``) and the plans in ``plans_folder`` (default: ``lesson-plans/``), in
-    ``language`` (the site's own words: ``haba_lessons/site/texts/<language>.toml``)."""
+    """Build the website of the notebooks in ``notebooks_folder`` and the plans in
+    ``plans_folder``, in ``language``: the site's own words from
+    ``haba_lessons/site/texts/<language>.toml``, the lessons' titles and questions from the
+    edition's ``notebooks/locale/<language>/lessons.po``. The folders default to the
+    edition's: ``notebooks/`` and ``lesson-plans/`` in English, ``notebooks/de/`` and
+    ``lesson-plans/de/`` in German."""
     started = time.monotonic()
     root = course_root()
     texts = load_texts(language)
-    notebooks_folder = Path(notebooks_folder or root / "notebooks")
-    plans_folder = Path(plans_folder or root / "lesson-plans")
+    edition = "" if language == i18n.SOURCE else language
+    notebooks_folder = Path(notebooks_folder or root / "notebooks" / edition)
+    plans_folder = Path(plans_folder or root / "lesson-plans" / edition)
     out = Path(out)
-    entries = check_notebooks(root, notebooks_folder)
+    entries = check_notebooks(root, notebooks_folder, lesson_texts(root, language))
     check_output_folder(out)
     repository = links.repository(root / "pyproject.toml")
     notes = []
@@ -117,11 +122,20 @@ def build_site(out: str | Path, *, notebooks_folder: str | Path | None = None,
 
 # --- checks before anything is written ------------------------------------------------------
 
-def check_notebooks(root: Path, folder: Path) -> list[catalog.Notebook]:
-    """The catalog's notebooks, each in ``folder``, run, with its charts' pictures."""
+def lesson_texts(root: Path, language: str) -> dict:
+    """The usable translations of the lessons' catalog fields (none for English)."""
+    path = root / "notebooks" / "locale" / language / "lessons.po"
+    if language == i18n.SOURCE or not path.is_file():
+        return {}
+    return catalogs.translations(catalogs.read(path))
+
+
+def check_notebooks(root: Path, folder: Path, texts: dict | None = None) -> list[catalog.Notebook]:
+    """The catalog's notebooks (their fields translated by ``texts``), each in ``folder``, run,
+    with its charts' pictures."""
     if not folder.is_dir():
         raise InvalidArgumentError(f"{folder} is not a folder of notebooks.")
-    entries = list(catalog.notebooks())
+    entries = generated.translated_notebooks(texts or {})
     missing = [entry.file for entry in entries if not (folder / entry.file).is_file()]
     if missing:
         raise DataFileError(f"{folder} lacks {', '.join(missing)}, which the course's catalog "
@@ -188,7 +202,10 @@ def write_sources(source: Path, root: Path, texts: dict, language: str,
             text = (plans_folder / f"{entry.stem}.md").read_text(encoding="utf-8")
             (source / "lesson-plans" / f"{entry.stem}.md").write_text(
                 pages.plan(text, entry, texts), encoding="utf-8")
-    handouts = build_handouts(plans_folder, source / "_extra" / "handouts", language)
+    # a translated edition's handouts are made from the course folder, which holds each
+    # document's catalog (the handouts command finds the edition's lesson plans there)
+    handouts = build_handouts(plans_folder if language == i18n.SOURCE else root,
+                              source / "_extra" / "handouts", language)
     write_page(source, "index.md", pages.home(texts, lessons,
                                               placeholder_binder=repository.is_placeholder))
     write_page(source, "handouts.md", pages.handouts(texts, handouts))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Notebook
+from .slugs import jupyterlab_slug
 
 
 @dataclass(frozen=True)
@@ -82,15 +83,16 @@ def handouts(texts: dict[str, Any], pages: Sequence[tuple[str, str]]) -> str:
 
 def assumptions(texts: dict[str, Any], games: Sequence[Any]) -> str:
     """``assumptions.md``: every value of every game's data file with its provenance."""
-    welcome = "notebooks/00-welcome.ipynb#What-we-know-and-what-we-assumed"
+    welcome = f"notebooks/00-welcome.ipynb#{jupyterlab_slug(texts['welcome_section'])}"
     parts = [f"# {texts['assumptions_title']}\n",
              texts["assumptions_intro"].strip().format(welcome=welcome), ""]
     for data in games:
-        parts += [f"## {data.title}\n", texts["assumptions_file"].format(origin=data.origin),
+        title = texts["game_titles"].get(data.game, data.title)
+        parts += [f"## {title}\n", texts["assumptions_file"].format(origin=data.origin),
                   "", f"| {' | '.join(texts['assumptions_columns'])} |", "|---|---|---|"]
         for row in data.provenance_rows():
-            kind = row["provenance"]
-            kind = f"**{kind}**" if kind == "assumption" else kind
+            kind = texts["provenance"].get(row["provenance"], row["provenance"])
+            kind = f"**{kind}**" if row["provenance"] == "assumption" else kind
             parts.append(f"| `{row['field']}` | {kind} | {cell(row['source'])} |")
         parts.append("")
     return "\n".join(parts)

@@ -21,7 +21,7 @@ def settings(texts: dict[str, Any], language: str) -> dict[str, Any]:
     return {
         "project": texts["site_title"],
         "author": "haba_lessons contributors",
-        "copyright": "haba_lessons contributors: course content CC BY 4.0, code MIT",
+        "copyright": texts["copyright"],
         "language": language,
         "extensions": ["myst_nb", "sphinx.ext.githubpages"],   # githubpages: .nojekyll
         "root_doc": "index",
