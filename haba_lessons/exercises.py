@@ -183,20 +183,32 @@ def approx(value: float, tolerance: float) -> Key:
     return key
 
 
-def choice(*accepted: str) -> Key:
-    """Key for a word or short phrase; case, spaces and hyphens do not matter."""
+#: How the accepted answers of a :func:`choice` are separated.
+ALTERNATIVES = "|"
+
+
+def choice(accepted: str) -> Key:
+    """Key for a word or short phrase; case, spaces and hyphens do not matter.
+
+    ``accepted`` lists the right answers separated by ``|`` (``"less | fewer"``), marked for
+    translation where the key is written (``choice(N_("less | fewer"))``): a pupil working in
+    another language may answer with the words of that language's translation, and the
+    English ones are always right too (the notebooks' code is English).
+    """
 
     def normal(text: str) -> str:
         return "".join(text.lower().replace("-", " ").split())
 
-    targets = {normal(a) for a in accepted}
+    def targets() -> set[str]:
+        words = f"{accepted}{ALTERNATIVES}{_(accepted)}".split(ALTERNATIVES)
+        return {normal(word) for word in words if word.strip()}
 
     def key(answer: Any) -> tuple[bool, str]:
         if answer is Ellipsis or answer is None:
             return False, NOT_ANSWERED
         if not isinstance(answer, str):
             return False, N_("give your answer as text in quotes, like \"your words\".")
-        return (True, N_("right.")) if normal(answer) in targets \
+        return (True, N_("right.")) if normal(answer) in targets() \
             else (False, N_("not right; try again."))
 
     return key

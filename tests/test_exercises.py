@@ -54,7 +54,7 @@ def test_approx_uses_its_tolerance_on_both_sides():
 
 
 def test_choice_ignores_case_spaces_and_hyphens():
-    key = choice("four dice", "4 dice")
+    key = choice("four dice | 4 dice")
     assert key("Four-Dice")[0] and key("4  dice")[0]
     assert not key("three dice")[0]
     assert not key(4)[0]
@@ -68,7 +68,7 @@ def test_a_number_answered_otherwise_gets_a_hint_that_names_no_number(answer):
 
 
 def test_a_choice_answered_with_a_number_gets_a_hint_that_names_no_accepted_answer():
-    key = choice("four dice", "4 dice")
+    key = choice("four dice | 4 dice")
     ok, message = key(4)
     assert not ok and "quotes" in message
     assert "four dice" not in message and "4 dice" not in message
@@ -179,3 +179,17 @@ def test_an_answer_whose_comparison_raises_is_a_wrong_answer():
     from haba_lessons.answer_keys import nb01
     for exercise in nb01.KEYS:
         assert not check(exercise, Awkward()).ok
+
+
+def test_a_choice_accepts_the_words_of_the_language_in_use_and_always_the_english():
+    from haba_lessons import i18n
+    from haba_lessons.answer_keys.nb05 import KEYS as NB05
+    from haba_lessons.answer_keys.nb10 import KEYS as NB10
+
+    with i18n.using("de"):
+        assert NB05["05.3"]("weniger")[0] and NB05["05.3"]("Seltener")[0]
+        assert NB05["05.3"]("less")[0]                      # the notebook's code is English
+        assert NB10["10.2"]("gleich lang")[0] and NB10["10.2"]("the same")[0]
+        assert not NB05["05.3"]("öfter")[0] and not NB05["05.3"]("|")[0]
+    with i18n.using("en"):
+        assert not NB05["05.3"]("weniger")[0] and NB05["05.3"]("fewer times")[0]

@@ -4,6 +4,7 @@ is answered in words."""
 from fractions import Fraction
 
 from ..exercises import choice, exact
+from ..i18n import N_
 
 KEYS = {
     # >=9 with 3 dice: P(success) 77/216 x reward 3 - expected fine 31/27
@@ -11,5 +12,7 @@ KEYS = {
     # break-even reward = expected fine / P(success) = (31/27) / (77/216)
     "03.2": exact(Fraction(248, 77)),
     # the steep table keeps rolling on >=10, where the fair-odds player stops
-    "03.4": choice("≥10", ">=10", "10"),
+    # Translators: the right answers, separated by |, in your language's words
+    # (the English ones stay accepted)
+    "03.4": choice(N_("≥10 | >=10 | 10")),
 }

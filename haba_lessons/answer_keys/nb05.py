@@ -5,6 +5,7 @@ from fractions import Fraction
 from math import comb
 
 from ..exercises import approx, choice, exact
+from ..i18n import N_
 
 KEYS = {
     # all four parrots and one of the other 48 cards: 48 / C(52, 5)
@@ -13,5 +14,7 @@ KEYS = {
     # the standard error is 0.0067, so a correct loop is refused less than 1 time in 1,000.
     "05.2": approx(float(1 - Fraction(comb(48, 5), comb(52, 5))), 0.025),
     # without the parrot only 14 cards fit a starting animal instead of 18
-    "05.3": choice("less", "less often", "fewer", "fewer times"),
+    # Translators: the right answers, separated by |, in your language's words
+    # (the English ones stay accepted)
+    "05.3": choice(N_("less | less often | fewer | fewer times")),
 }
