@@ -104,11 +104,11 @@ def _several(answer: Any) -> str | None:
     """What kind of collection ``answer`` is, when it holds several values (else None)."""
     module = _module(answer)
     if module.startswith("pandas"):
-        return f"a pandas {type(answer).__name__}"
+        return _("a pandas {kind}").format(kind=type(answer).__name__)
     if module.startswith("numpy") and getattr(answer, "shape", ()) != ():
-        return "a numpy array"
+        return _("a numpy array")
     if isinstance(answer, (list, tuple, set, frozenset, dict)):
-        return f"a {type(answer).__name__}"
+        return _("a {kind}").format(kind=type(answer).__name__)
     return None
 
 
@@ -117,15 +117,15 @@ def _not_a_number(answer: Any) -> str | None:
     if answer is Ellipsis or answer is None:
         return NOT_ANSWERED
     if isinstance(answer, str):
-        return (f"you gave the text {shown(answer)}; give a number instead, with no quotes: a "
-                "whole number, or Fraction(a, b) with whole numbers a and b.")
+        return _("you gave the text {text}; give a number instead, with no quotes: a whole "
+                 "number, or Fraction(a, b) with whole numbers a and b.").format(text=shown(answer))
     several = _several(answer)
     if several:
-        return (f"expected a number, got {several} of values: give one number, a whole "
-                "number or Fraction(a, b) with whole numbers a and b.")
+        return _("expected a number, got {several} of values: give one number, a whole "
+                 "number or Fraction(a, b) with whole numbers a and b.").format(several=several)
     if _as_exact(answer) is None and _as_float(answer) is None:
-        return (f"expected a number, got {type(answer).__name__}: a whole number, or "
-                "Fraction(a, b) with whole numbers a and b.")
+        return _("expected a number, got {kind}: a whole number, or Fraction(a, b) with "
+                 "whole numbers a and b.").format(kind=type(answer).__name__)
     return None
 
 
@@ -187,6 +187,11 @@ def approx(value: float, tolerance: float) -> Key:
 ALTERNATIVES = "|"
 
 
+def normal_words(text: str) -> str:
+    """``text`` as a word answer is compared: case, spaces and hyphens left out."""
+    return "".join(text.lower().replace("-", " ").split())
+
+
 def choice(accepted: str) -> Key:
     """Key for a word or short phrase; case, spaces and hyphens do not matter.
 
@@ -196,19 +201,17 @@ def choice(accepted: str) -> Key:
     English ones are always right too (the notebooks' code is English).
     """
 
-    def normal(text: str) -> str:
-        return "".join(text.lower().replace("-", " ").split())
-
-    def targets() -> set[str]:
-        words = f"{accepted}{ALTERNATIVES}{_(accepted)}".split(ALTERNATIVES)
-        return {normal(word) for word in words if word.strip()}
+    def words() -> list[str]:
+        """The right answers as written: the language in use's first, then the English."""
+        found = f"{_(accepted)}{ALTERNATIVES}{accepted}".split(ALTERNATIVES)
+        return list(dict.fromkeys(word.strip() for word in found if word.strip()))
 
     def key(answer: Any) -> tuple[bool, str]:
         if answer is Ellipsis or answer is None:
             return False, NOT_ANSWERED
         if not isinstance(answer, str):
             return False, N_("give your answer as text in quotes, like \"your words\".")
-        return (True, N_("right.")) if normal(answer) in targets() \
+        return (True, N_("right.")) if normal_words(answer) in map(normal_words, words()) \
             else (False, N_("not right; try again."))
 
     return key
@@ -227,14 +230,17 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
             try:
                 given = answer(*args)
             except Exception as error:  # the student's code: report, never raise
-                return False, (f"your function raised {type(error).__name__}: "
-                               f"{shown(str(error))[1:-1]} for ({where}).")
+                return False, _("your function raised {error}: {message} for ({where}).")\
+                    .format(error=type(error).__name__, message=shown(str(error))[1:-1],
+                            where=where)
             several = _several(given)
             if several and not _several(reference(*args)):
-                return False, (f"your function returns {several} for ({where}); return one "
-                               f"value (for a total, add them up with sum(...)).")
+                return False, _("your function returns {several} for ({where}); return one "
+                                "value (for a total, add them up with sum(...)).")\
+                    .format(several=several, where=where)
             if not _same(given, reference(*args)):
-                return False, f"your function gives {shown(given)} for ({where}), which is not right."
+                return False, _("your function gives {value} for ({where}), which is not "
+                                "right.").format(value=shown(given), where=where)
         return True, ngettext("right on the {n} test input.", "right on all {n} test inputs.",
                               len(inputs)).format(n=len(inputs))
 
@@ -282,23 +288,25 @@ def holds(test: Callable[[Any], bool], hint: str) -> Key:
 
 def _key_for(exercise: str) -> Key:
     if not isinstance(exercise, str):
-        raise InvalidArgumentError(
-            f"{shown(exercise)} is not an exercise name: write it in quotes, like \"02.3\".")
-    notebook, _, _ = exercise.partition(".")
+        raise InvalidArgumentError(_("{exercise} is not an exercise name: write it in quotes, "
+                                     "like \"02.3\".").format(exercise=shown(exercise)))
+    notebook = exercise.partition(".")[0]
     if not re.fullmatch(r"[0-9][0-9]x?", notebook):  # "03.2", or "03x.2" in an extension
-        raise InvalidArgumentError(
-            f"{shown(exercise)} is not an exercise name: write it like \"02.3\" (notebook 02, "
-            f"exercise 3).")
+        raise InvalidArgumentError(_("{exercise} is not an exercise name: write it like "
+                                     "\"02.3\" (notebook 02, exercise 3).")
+                                   .format(exercise=shown(exercise)))
     try:
         module = importlib.import_module(f"haba_lessons.answer_keys.nb{notebook}")
     except ModuleNotFoundError:
-        raise InvalidArgumentError(f"there are no self-checks for notebook {notebook}.") from None
+        raise InvalidArgumentError(_("there are no self-checks for notebook {notebook}.")
+                                   .format(notebook=notebook)) from None
     try:
         return module.KEYS[exercise]
     except KeyError:
         raise InvalidArgumentError(
-            f"notebook {notebook} has no exercise {shown(exercise)} to check; "
-            f"its exercises are {', '.join(sorted(module.KEYS))}.") from None
+            _("notebook {notebook} has no exercise {exercise} to check; its exercises are "
+              "{exercises}.").format(notebook=notebook, exercise=shown(exercise),
+                                     exercises=", ".join(sorted(module.KEYS)))) from None
 
 
 def check(exercise: str, answer: Any = ...) -> Verdict:
@@ -310,7 +318,7 @@ def check(exercise: str, answer: Any = ...) -> Verdict:
     try:
         ok, message = key(answer)
     except Exception:      # an answer no key foresaw: a wrong answer, with what to give
-        ok, message = False, (f"this answer ({type(answer).__name__}) cannot be checked: "
-                              "give a number, a word in quotes or a function, as the "
-                              "exercise asks.")
+        ok, message = False, _("this answer ({kind}) cannot be checked: give a number, a "
+                               "word in quotes or a function, as the exercise asks.")\
+            .format(kind=type(answer).__name__)
     return Verdict(exercise, ok, message)

@@ -148,9 +148,9 @@ def test_the_key_says_what_each_kind_of_self_check_accepts():
     assert describe_key(exact(27)) == "exactly 27."
     assert describe_key(approx(0.5, 0.01)) == ("any number within 0.01 of 0.5 (a simulated "
                                                "estimate).")
-    assert "“space6”" in describe_key(choice("space 6", "6"))
-    assert describe_key(choice("space 6", "6"), ("space 1", "space 6")).startswith(
-        "the words “space 6”, “6” (")
+    assert "“space 6”, “6”" in describe_key(choice("space 6 | 6"))
+    assert describe_key(choice("space 6 | 6"), ("space 1", "Space-6")).startswith(
+        "the words “Space-6”, “6” (")             # the option as offered, then the others
     assert "(7, 2)" in describe_key(function(lambda a, b: a, [(7, 2)]))
     assert "round up" in describe_key(holds(lambda n: n > 3, "round up."))
 

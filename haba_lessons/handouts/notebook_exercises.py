@@ -20,6 +20,7 @@ from typing import Any, Callable
 import nbformat
 
 from ..errors import DataFileError
+from ..exercises import normal_words
 from ..i18n import _, number, pgettext, quoted
 from ..student_copies import is_check, is_solution
 
@@ -180,9 +181,9 @@ def describe_key(key: Callable, options: tuple[str, ...] = ()) -> str:
             tolerance=show_number(facts["tolerance"]), value=show_number(facts["value"]))
     if kind == "choice":
         right = [option for option in options if key(option)[0]]
-        named = {"".join(option.lower().replace("-", " ").split()) for option in right}
-        others = sorted(set(facts["targets"]) - named, key=len, reverse=True)
-        words = ", ".join(quoted(word) for word in [*right, *others])
+        named = {normal_words(option) for option in right}
+        others = [word for word in facts["words"]() if normal_words(word) not in named]
+        words = ", ".join(quoted(word) for word in dict.fromkeys([*right, *others]))
         return _("the words {words} (case, spaces and hyphens ignored).").format(words=words)
     if kind == "function":
         inputs = "; ".join("(" + ", ".join(map(str, args)) + ")" for args in facts["inputs"])
