@@ -152,13 +152,22 @@ THOUSANDS = {"en": ",", "de": "\u202f"}
 DECIMAL = {"en": ".", "de": ","}
 
 
+#: How a truth value reads in a sentence ("contains 1/6: yes"); English prints True/False.
+YES, NO = N_("yes"), N_("no")
+
+
 def number(value: Any, spec: str = "", code: str | None = None) -> str:
     """``format(value, spec)`` written as the language writes numbers: a decimal comma and
     grouped thousands in German (``0,271``, ``100 000``). Fractions and integers without a
-    grouping option come out unchanged."""
+    grouping option come out unchanged; a truth value is a word in German (``ja``,
+    ``nein``), where English keeps Python's ``True`` and ``False``."""
     text = format(value, spec)
     code = code or language()
-    if code == SOURCE or not _is_number(value):
+    if code == SOURCE:
+        return text
+    if isinstance(value, bool) and not spec:
+        return translations(code).gettext(YES if value else NO)
+    if not _is_number(value):
         return text
     return text.translate(str.maketrans({",": THOUSANDS[code], "_": THOUSANDS[code],
                                          ".": DECIMAL[code]}))

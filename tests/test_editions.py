@@ -71,7 +71,9 @@ def test_german_has_two_plural_forms_and_a_decimal_comma():
         assert i18n.number(100_000, ",") == "100\u202f000"
         assert i18n.number("0.5 is text", "") == "0.5 is text"
         assert i18n.quoted("Pasch") == "„Pasch“"
+        assert (i18n.number(True), i18n.number(False)) == ("ja", "nein")   # in a sentence
     assert i18n.number(0.2712, ".3f") == "0.271"
+    assert (i18n.number(True), i18n.number(1)) == ("True", "1")
 
 
 # --- catalogs ------------------------------------------------------------------------------
