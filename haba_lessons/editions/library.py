@@ -3,8 +3,7 @@
 haba_lessons.pot`` and merged into each language's ``haba_lessons/locale/<language>/
 LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed).
 
-Spookies and Mouse Trap are extracted; of the other games only the tables and charts the
-lessons print (:data:`ALREADY`), and nothing of the engine yet: their strings are wrapped once
+Every game is extracted; nothing of the engine yet: their strings are wrapped once
 their redesign has landed (``locale/README.md`` says how), and then they leave
 :data:`NOT_YET` and join this catalog.
 """
@@ -24,10 +23,8 @@ KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
 #: Files of the package whose strings are not extracted (yet), as Babel patterns relative to
 #: the package: see the module docstring.
 #: Files of a package in NOT_YET that are extracted all the same (first match wins).
-ALREADY = ("games/meow_meow/analysis.py", "games/meow_meow/charts.py",
-           "games/quiet_as_a_mouse/analysis.py", "games/quiet_as_a_mouse/charts.py")
-NOT_YET = ("games/__init__.py", "games/protocol.py", "games/meow_meow/**.py",
-           "games/quiet_as_a_mouse/**.py", "engine/**.py")
+ALREADY = ()
+NOT_YET = ("games/__init__.py", "games/protocol.py", "engine/**.py")
 
 
 def package(root: Path) -> Path:
