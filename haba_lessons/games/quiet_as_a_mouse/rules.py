@@ -43,11 +43,11 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, find, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...i18n import N_, Phrase, _, ngettext
+from ...i18n import N_, Phrase, _
 from ...simulation import COURSE_SEED
 from .counts import blocked_probability
 from .layout import PLAYER_COUNTS, Layout, Rules, load_layout
-from .words import Said, colour_name, holes
+from .words import Said, colour_name, holes, players
 
 Roll = tuple[str, str]
 Pair = tuple[int, int]
@@ -59,6 +59,8 @@ STAYS = Said(N_("Player {0}: silent! The stick stays ({1})."))
 RANG = Said(N_("Player {0}: Alarm! The stick goes back to Player {0}."))
 SLID = Said(N_("Player {0}: the stick in {1} slid out and leaves the game; the turn is over, "
                "Player {0} keeps their stick."))
+WINS = Said(N_("Game over: {0}. {1} wins."))
+WIN = Said(N_("Game over: {0}. {1} win."))
 
 
 class Phase(StrEnum):
@@ -383,9 +385,7 @@ class Game(State):
     def _finish(self, winners: list[int], reason: str) -> None:
         self.roll = self.pair = None
         self.end_reason = reason
-        names = _(" and ").join(_("Player {n}").format(n=w + 1) for w in winners)
-        self._note("over", ngettext("Game over: {0}. {1} wins.", "Game over: {0}. {1} win.",
-                                    len(winners)), f"{reason}", names,
+        self._note("over", WINS if len(winners) == 1 else WIN, reason, players(winners),
                    "s" if len(winners) == 1 else "")
         self._end(winners)
 

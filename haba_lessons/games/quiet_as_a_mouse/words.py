@@ -42,3 +42,24 @@ class Holes(Phrase):
     def __format__(self, spec: str) -> str:
         values = {name: colour_name(value) for name, value in self.values.items()}
         return format(gettext(self.template).format(**values), spec)
+
+
+class Players(str):
+    """Seats named as players, "Player 1 and Player 3" (translated where shown)."""
+
+    def __new__(cls, seats: tuple[int, ...]) -> "Players":
+        named = super().__new__(cls, " and ".join(f"Player {seat + 1}" for seat in seats))
+        named.seats = seats
+        return named
+
+    def __getnewargs__(self) -> tuple:            # copied and pickled by its seats
+        return (self.seats,)
+
+    def __format__(self, spec: str) -> str:
+        return format(gettext(" and ").join(gettext("Player {n}").format(n=seat + 1)
+                                            for seat in self.seats), spec)
+
+
+def players(seats) -> Players:
+    """The winners' seats as :class:`Players`."""
+    return Players(tuple(seats))
