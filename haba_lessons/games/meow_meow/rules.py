@@ -707,8 +707,7 @@ class Race:
     def start_round(self, rng: np.random.Generator) -> RoundState:
         """Shuffle all cards and deal a new round (a race that is over has no more rounds)."""
         if self.winner is not None:
-            raise IllegalActionError(f"The race is over: child {self.winner + 1}'s kitten "
-                                     f"is in the basket.")
+            raise IllegalActionError(self._race_over())
         return new_round(self.rules, rng, self.starter)
 
     def finish_round(self, state: RoundState) -> None:
@@ -717,15 +716,19 @@ class Race:
         A round counts once, and a race that is won takes no more rounds: both are refused
         with :class:`IllegalActionError`, changing nothing."""
         if self.winner is not None:
-            raise IllegalActionError(f"The race is over: child {self.winner + 1}'s kitten "
-                                     f"is in the basket.")
+            raise IllegalActionError(self._race_over())
         if state.winner is None:
-            raise IllegalActionError("This round is not over yet: play it to the end first.")
+            raise IllegalActionError(_("This round is not over yet: play it to the end "
+                                       "first."))
         if state.counted:
-            raise IllegalActionError("This round has already been counted: its winner's "
-                                     "kitten has moved. Start a new round.")
+            raise IllegalActionError(_("This round has already been counted: its winner's "
+                                       "kitten has moved. Start a new round."))
         state.counted = True
         self.count_winner(state.winner)
+
+    def _race_over(self) -> str:
+        return _("The race is over: child {n}'s kitten is in the basket.").format(
+            n=self.winner + 1)
 
     def count_winner(self, winner: int) -> None:
         """Count a round won by child ``winner`` (checked by :meth:`finish_round`; the fast
