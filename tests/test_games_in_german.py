@@ -336,3 +336,19 @@ def test_the_english_meow_meow_and_quiet_as_a_mouse_show_the_english():
                     "front wall", "Chance the next roll is blocked:", "200 games"):
         assert english in quiet
     assert i18n.language() == "en"
+
+
+def test_a_finished_game_copied_or_pickled_keeps_its_english_and_reads_german():
+    """The end reason and the winners are kept in English (code compares them) and written in
+    the language in use; a copy of the state (the engine's, and pickle's) keeps both."""
+    import copy
+    import pickle
+
+    game = quiet_game()
+    for kept in (game.copy(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert kept.end_reason == game.end_reason
+        assert [str(e) for e in kept.log] == [str(e) for e in game.log]
+        with i18n.using("de"):
+            assert f"{kept.end_reason}" == f"{game.end_reason}" != game.end_reason
+            last = str(kept.log[-1])
+            assert last == str(game.log[-1]) and last.startswith("Spiel vorbei: Spieler ")
