@@ -145,6 +145,38 @@ def N_(message: str) -> str:
     return message
 
 
+class Deferred(str):
+    """A log sentence (a module-level text marked with :func:`N_`) translated when it is read:
+    a game's log formats its text only then (``text.format(*args)``), so noting it costs no
+    look-up, and the log speaks the language in use when it is shown. Its value is the
+    English; a subclass may translate the arguments too (:meth:`shown`)."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        if language() == SOURCE:
+            return str.format(self, *args, **kwargs)
+        return gettext(str(self)).format(*map(self.shown, args), **kwargs)
+
+    @staticmethod
+    def shown(value: Any) -> Any:
+        """An argument as the sentence shows it (unchanged here)."""
+        return value
+
+
+class Phrase(str):
+    """A sentence kept as data (a game's end reason): its value is the English, compared and
+    stored as it is; written into a text (``f"{phrase}"``, ``format``) it is translated."""
+
+    def __new__(cls, template: str, **values: Any) -> "Phrase":
+        phrase = super().__new__(cls, template.format(**values) if values else template)
+        phrase.template, phrase.values = template, values
+        return phrase
+
+    def __format__(self, spec: str) -> str:
+        return format(gettext(self.template).format(**self.values), spec)
+
+
 # --- numbers and quotes -------------------------------------------------------------------
 
 #: German groups thousands with a narrow no-break space (DIN 5008, Duden): 100 000.

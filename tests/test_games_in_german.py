@@ -1,4 +1,4 @@
-"""Spookies and Mouse Trap speak German: every text their widgets show, played through their
+"""Spookies, Mouse Trap, Meow Meow and Quiet as a Mouse speak German: every text their widgets show, played through their
 buttons for a few seeded turns, is German wherever the library's catalog has German.
 
 The oracle is the translators' catalog (``haba_lessons.po``), not the widgets' code: an English
@@ -13,11 +13,18 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import ipywidgets as widgets
+import numpy as np
 import pytest
 
 from haba_lessons import i18n
 from haba_lessons.editions import catalogs
+from haba_lessons.games.meow_meow.strategies import STRATEGIES as MEOW_MEOW_BOTS
+from haba_lessons.games.meow_meow.widget import meow_meow_table
 from haba_lessons.games.mouse_trap import position
+from haba_lessons.games.quiet_as_a_mouse import make_skills
+from haba_lessons.games.quiet_as_a_mouse.rules import Game
+from haba_lessons.games.quiet_as_a_mouse.simulate import play_game
+from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
 from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
 from haba_lessons.games.spookies.widget import SpookiesTable
 from haba_lessons.games.spookies.rules import CHOOSE_DICE
@@ -73,6 +80,14 @@ def _pattern(message: str) -> re.Pattern | None:
     start = r"\b" if re.match(r"\w", message) else ""
     end = r"\b" if re.search(r"\w$", message) else ""
     return re.compile(start + body + end)
+
+
+def without_bot_names(text: str) -> str:
+    """``text`` without Meow Meow's bot names, which stay English in German as the glossary
+    says ("colour keeper", explained as „Farbhüter“ in the lesson)."""
+    for name in sorted(MEOW_MEOW_BOTS, key=len, reverse=True):
+        text = text.replace(f"({name})", "")
+    return text
 
 
 def translated_english() -> dict[str, re.Pattern]:
@@ -159,14 +174,80 @@ def play_mouse_trap(rolls: int = 6) -> list[str]:
     return seen
 
 
-GAMES = {"spookies": play_spookies, "mouse trap": play_mouse_trap}
+def play_meow_meow(moves: int = 14) -> list[str]:
+    """Seen texts of a seeded Meow Meow race (you and two bots, the "Meow!" variant) over
+    ``moves`` clicks: play the first card that fits (a parrot names the first colour), else
+    draw; keep a drawn card that fits; deal the next round when one is over."""
+    table = meow_meow_table(players=3, bot="colour keeper", meow=True, seed=3)
+    seen = visible(table.widget)
+    for _ in range(moves):
+        state = table.state
+        if state.is_over:
+            table.next_button.click()
+        elif table.keep_button.layout.display is None:
+            table.keep_button.click()
+        else:
+            fits = [c for c in state.hands[0] if state.can_play(c)]
+            if fits:
+                table.play(fits[0])
+                if table.choosing is not None:
+                    table.colour_buttons[0].click()
+            else:
+                table.draw_button.click()
+        seen += visible(table.widget)
+    return seen
+
+
+def refused_meow_meow_card() -> list[str]:
+    """Seen texts after a refused click: a card of your hand that does not fit."""
+    table = meow_meow_table(players=3, seed=3)
+    state = table.state
+    table.play(next(c for c in state.hands[0] if not state.can_play(c)))
+    return visible(table.widget)
+
+
+def play_quiet_as_a_mouse(turns: int = 6) -> list[str]:
+    """Seen texts of Quiet as a Mouse: the companion through ``turns`` seeded turns (roll,
+    slide the stick in, then silent, alarm or a stick slid out in turn; a refused roll in the
+    middle of a turn), then the simulator plays one game and 200."""
+    w = quiet_as_a_mouse_widget(players=2, seed=11)
+    c = w.companion
+    seen = visible(w)
+    outcomes = [c.silent_button, c.alarm_button, c.silent_button, c.slid_button]
+    for turn in range(turns):
+        c.roll_button.click()
+        seen += visible(w)
+        if not c.choose_button.disabled:
+            c._act(c._roll)                          # refused: finish this turn first
+            seen += visible(w)
+            c.choose_button.click()
+            button = outcomes[turn % len(outcomes)]
+            (button if not button.disabled else c.silent_button).click()
+        seen += visible(w)
+    w.mode.value = "simulated"
+    w.simulated.play_button.click()
+    seen += visible(w)
+    w.simulated.many_button.click()
+    return seen + visible(w)
+
+
+def quiet_game() -> Game:
+    """A seeded Quiet as a Mouse game played to its end (in English)."""
+    skills = make_skills(2, p=0.6, q=0.1)
+    game = Game(2, skills)
+    play_game(2, skills, np.random.default_rng(4), "most open", game=game)
+    return game
+
+
+GAMES = {"spookies": play_spookies, "mouse trap": play_mouse_trap,
+         "meow meow": play_meow_meow, "quiet as a mouse": play_quiet_as_a_mouse}
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_english_of_the_catalog_is_left_in_the_german_game(game):
     with i18n.using("de"):
         seen = GAMES[game]()
-    text = "\n".join(seen)
+    text = without_bot_names("\n".join(seen))
     left = sorted(english for english, pattern in translated_english().items()
                   if pattern.search(text))
     assert not left, f"English left in the German {game}: {left}"
@@ -183,6 +264,19 @@ def test_a_refused_click_is_german_too():
                   "dice") in text                    # the game's own reason is German
     left = sorted(english for english, pattern in translated_english().items()
                   if pattern.search(text))
+    assert not left and "not allowed" not in text and "the choices now" not in text
+
+
+@pytest.mark.xfail(strict=True, reason="a refusal's frame is the engine's English ('... is "
+                   "not allowed: ...; the choices now: ...'); the engine is not in the "
+                   "catalog yet (haba_lessons/editions/library.py NOT_YET)")
+def test_a_refused_card_is_german_too():
+    with i18n.using("de"):
+        text = "\n".join(refused_meow_meow_card())
+    assert german("Not allowed: {reason}").split("{")[0] in text
+    assert "passt nicht auf" in text                 # the game's own reason is German
+    left = sorted(english for english, pattern in translated_english().items()
+                  if pattern.search(without_bot_names(text)))
     assert not left and "not allowed" not in text and "the choices now" not in text
 
 
@@ -205,3 +299,56 @@ def test_the_english_games_show_the_english():
     for english in ("Roll the die", "The game so far", "Blue ● (you)", "Turn the crank"):
         assert english in mouse_trap
     assert i18n.language() == "en"
+
+
+def test_meow_meow_and_quiet_as_a_mouse_show_the_catalogs_german():
+    with i18n.using("de"):
+        meow, quiet = "\n".join(play_meow_meow()), "\n".join(play_quiet_as_a_mouse())
+    assert german("What happened since your last move") in meow
+    assert german("Draw a card") in meow
+    assert german("<b>The parrot names:</b>").removeprefix("<b>").removesuffix("</b>") in meow
+    assert "Mau!" in meow                         # the rulebook's call (Katze & Co. Mau Mau)
+    assert german("Roll the colour dice") in quiet
+    assert german("Slide the stick in") in quiet
+    assert "Käseschloss" in quiet and "Holzstab" in quiet        # the rulebook's words
+    assert german("Quiet as a Mouse") == "Mucksmäuschenstill" and "Mucksmäuschenstill" in quiet
+
+
+def test_the_rules_log_is_read_in_the_language_in_use():
+    game = quiet_game()                          # played in English, read in both languages
+    english = [str(event) for event in game.log]
+    with i18n.using("de"):
+        deutsch = [str(event) for event in game.log]
+    assert english[0].startswith("Player 1 rolled ") and len(english) == len(deutsch) > 10
+    assert all(line.startswith("Spieler ") for line in deutsch[:-1])
+    assert deutsch[-1].startswith(german("Game over: {reason}.").split("{")[0])
+    left = sorted(e for e, pattern in translated_english().items()
+                  if pattern.search("\n".join(deutsch)))
+    assert not left, f"English left in the German log: {left}"
+
+
+def test_the_english_meow_meow_and_quiet_as_a_mouse_show_the_english():
+    meow, quiet = "\n".join(play_meow_meow()), "\n".join(play_quiet_as_a_mouse())
+    for english in ("What happened since your last move", "Draw a card", "Discard pile:",
+                    "Kitten race", "Meow!"):
+        assert english in meow
+    for english in ("Quiet as a Mouse", "Roll the colour dice", "Slide the stick in",
+                    "front wall", "Chance the next roll is blocked:", "200 games"):
+        assert english in quiet
+    assert i18n.language() == "en"
+
+
+def test_a_finished_game_copied_or_pickled_keeps_its_english_and_reads_german():
+    """The end reason and the winners are kept in English (code compares them) and written in
+    the language in use; a copy of the state (the engine's, and pickle's) keeps both."""
+    import copy
+    import pickle
+
+    game = quiet_game()
+    for kept in (game.copy(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert kept.end_reason == game.end_reason
+        assert [str(e) for e in kept.log] == [str(e) for e in game.log]
+        with i18n.using("de"):
+            assert f"{kept.end_reason}" == f"{game.end_reason}" != game.end_reason
+            last = str(kept.log[-1])
+            assert last == str(game.log[-1]) and last.startswith("Spiel vorbei: Spieler ")

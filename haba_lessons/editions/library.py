@@ -3,10 +3,9 @@
 haba_lessons.pot`` and merged into each language's ``haba_lessons/locale/<language>/
 LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed).
 
-Spookies and Mouse Trap are extracted; of the other games only the tables and charts the
-lessons print (:data:`ALREADY`), and nothing of the engine yet: their strings are wrapped once
-their redesign has landed (``locale/README.md`` says how), and then they leave
-:data:`NOT_YET` and join this catalog.
+Every game is extracted; the engine not yet: its strings are wrapped once its redesign has
+landed (``locale/README.md`` says how), and then it leaves :data:`NOT_YET` and joins this
+catalog.
 """
 
 from __future__ import annotations
@@ -23,11 +22,7 @@ KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2)}
 #: Files of the package whose strings are not extracted (yet), as Babel patterns relative to
 #: the package: see the module docstring.
-#: Files of a package in NOT_YET that are extracted all the same (first match wins).
-ALREADY = ("games/meow_meow/analysis.py", "games/meow_meow/charts.py",
-           "games/quiet_as_a_mouse/analysis.py", "games/quiet_as_a_mouse/charts.py")
-NOT_YET = ("games/__init__.py", "games/protocol.py", "games/meow_meow/**.py",
-           "games/quiet_as_a_mouse/**.py", "engine/**.py")
+NOT_YET = ("games/__init__.py", "games/protocol.py", "engine/**.py")
 
 
 def package(root: Path) -> Path:
@@ -45,8 +40,7 @@ def catalog_path(root: Path, language: str) -> Path:
 def extract(root: Path) -> Catalog:
     """Every wrapped string of the package (the files of :data:`NOT_YET` aside)."""
     template = Catalog(project=catalogs.PROJECT, domain="haba_lessons", fuzzy=False)
-    method_map = ([(pattern, "python") for pattern in ALREADY]
-                  + [(pattern, "ignore") for pattern in NOT_YET] + [("**.py", "python")])
+    method_map = [(pattern, "ignore") for pattern in NOT_YET] + [("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             package(root), method_map=method_map, keywords=KEYWORDS,
             comment_tags=("Translators:",), strip_comment_tags=True):

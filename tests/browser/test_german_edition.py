@@ -1,10 +1,12 @@
 """The German edition in a real browser: German notebook 01 run in JupyterLab with
-``HABA_LANG=de``, and no English the library has a German word for left on the page.
+``HABA_LANG=de``, and the Meow Meow app in Voilà as ``haba-lessons app meow-meow --lang de``
+starts it; no English the library has a German word for left on either page.
 
 The oracle is the library's own catalog, not the code under test: every entry of
 ``haba_lessons/locale/de/LC_MESSAGES/haba_lessons.po`` whose German differs from its English
 is looked for, as English, in the visible text of every widget and chart the page drew. A
-screenshot of the whole German notebook goes to ``screenshots/`` whatever the result.
+screenshot of the whole German notebook and of the app goes to ``screenshots/`` whatever the
+result.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 import pytest
 from babel.messages.pofile import read_po
 from browser_support import (
+    GAMES_TABLE,
     PANEL,
     REPO,
     SCREENSHOTS,
@@ -27,9 +30,11 @@ from browser_support import (
     run_all_cells,
     stored_chart_count,
     strip_outputs,
+    voila_server,
 )
 
-from haba_lessons import claims
+from haba_lessons import app_mode, claims
+from haba_lessons.games.meow_meow.strategies import STRATEGIES as MEOW_MEOW_BOTS
 from haba_lessons.i18n import using
 
 pytestmark = pytest.mark.browser
@@ -178,3 +183,38 @@ def test_german_notebook_01_shows_no_english_library_words(german_lab, guarded_p
         full_page_screenshot(page, SCREENSHOTS / "lab-de-01-dice-and-sample-spaces.png",
                              scroller=f"{PANEL} .jp-WindowedPanel-outer")
     assert not problems, "German notebook 01 in JupyterLab:\n" + "\n".join(problems)
+
+
+def test_german_meow_meow_app_shows_no_english_library_words(guarded_page, tmp_path):
+    """The app as ``haba-lessons app meow-meow --lang de`` serves it (``HABA_LANG=de`` for
+    Voilà's kernel): after two draws, every widget text is German wherever the catalog is.
+    The bots keep their English names in German (the glossary), so they are left out."""
+    page, guard = guarded_page
+    app = app_mode.load_apps(GAMES_TABLE)["meow-meow"]
+    server = voila_server(app.notebook, tmp_path)
+    server.env["HABA_LANG"] = "de"
+    server.start(ready_path="/")
+    problems: list[str] = []
+    started = time.monotonic()
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector(".haba-meow-meow .haba-roll", timeout=90_000)
+        for _ in range(2):
+            draw = page.locator(".haba-meow-meow .haba-roll")
+            if draw.is_enabled():
+                draw.click()
+                page.wait_for_timeout(800)
+        problems += render_problems(page, "body")
+        problems += guard.problems()
+        shown = page.evaluate(VISIBLE_TEXT_JS, "body")
+        text = "\n".join(shown["widgets"])
+        assert "Ablagestapel" in text and "Nachziehstapel" in text, text[:500]
+        for name in MEOW_MEOW_BOTS:
+            text = text.replace(f"({name})", "")
+        problems += [f"English left in the German app: {found}"
+                     for found in untranslated([text], english_pieces())]
+    finally:
+        print(f"meow-meow app (de): checked in {time.monotonic() - started:.1f} s")
+        full_page_screenshot(page, SCREENSHOTS / "german-app-meow-meow.png")
+        server.stop()
+    assert not problems, "German Meow Meow app:\n" + "\n".join(problems)

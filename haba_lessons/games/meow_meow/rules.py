@@ -47,16 +47,23 @@ from ...engine.arguments import checked_keywords, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, show
 from ...errors import IllegalActionError, InvalidArgumentError
+from ...i18n import N_, _
 from ...simulation import COURSE_SEED
 from .deck import SPECIALS, Card, Settings, default_settings
+from .words import Said, animal_name, card_name, colour_name
 
 DRAW = "draw"
 KEEP = "keep"
 CALLED = "called"
 FORGOT = "forgot"
-#: The log's sentence for a draw, by count (chosen when the entry is made).
-DRAWS_ONE = "child {player} draws {0} card."
-DRAWS_MANY = "child {player} draws {0} cards."
+#: The log's sentences (translated when the log is read); a draw's by count (chosen when the
+#: entry is made).
+DRAWS_ONE = Said(N_("child {player} draws {0} card."))
+DRAWS_MANY = Said(N_("child {player} draws {0} cards."))
+PLAYED = Said(N_("child {player}: {0}."))
+KEPT = Said(N_("child {player} keeps the drawn card."))
+FORGOT_CALL = Said(N_("child {player} forgot to call Meow! and draws a card."))
+WON = Said(N_("child {player} played their last card and wins the round."))
 
 
 class Play(NamedTuple):
@@ -307,7 +314,7 @@ class RoundState(State):
                     or (phase == DRAWN and card == self.drawn)) and (
                     colour is None if card.animal != "parrot"
                     else type(colour) is str and colour in self.rules.colours):
-                self._entries.append((self.current, "play", "child {player}: {0}.", (action,)))
+                self._entries.append((self.current, "play", PLAYED, (action,)))
                 self._play(card, colour)
                 return True
         elif action == DRAW and self.phase == TURN and (
@@ -325,9 +332,9 @@ class RoundState(State):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, in words for the child; None if it is allowed."""
         if self.phase == OVER:
-            return "The round is over: start a new round."
+            return _("The round is over: start a new round.")
         if self.phase in CHANCE_PHASES:
-            return "Wait: cards are being dealt or drawn (a chance step comes first)."
+            return _("Wait: cards are being dealt or drawn (a chance step comes first).")
         return self._broken_rule(action)
 
     def _broken_rule(self, action: Action) -> str | None:
@@ -336,59 +343,66 @@ class RoundState(State):
             try:
                 hash(action)
             except TypeError:
-                return f"{show(action)} is not an action: use Play(card), 'draw' or 'keep'."
+                return _not_an_action(action)
             if action == KEEP:
                 return None if self.phase == DRAWN else (
-                    "You can only keep a card you have just drawn.")
+                    _("You can only keep a card you have just drawn."))
             if action == DRAW:
                 if self.phase == DRAWN:
-                    return (f"You have already drawn the {self.drawn}: play it now or keep "
-                            f"it.")
+                    return _("You have already drawn the {card}: play it now or keep "
+                             "it.").format(card=card_name(self.drawn))
                 if self.pending or self.rules.may_draw_instead_of_playing:
                     return None
                 if self.playable_cards():
-                    return ("You hold a card that fits, and at this table you must play it: "
-                            "drawing is only for when no card fits.")
+                    return _("You hold a card that fits, and at this table you must play it: "
+                             "drawing is only for when no card fits.")
                 return None
             if not isinstance(action, Play):
-                return f"{show(action)} is not an action: use Play(card), 'draw' or 'keep'."
+                return _not_an_action(action)
         card, colour = action
         if not isinstance(card, Card) or not (colour is None or isinstance(colour, str)):
-            return f"{show(action)} is not an action: use Play(card), 'draw' or 'keep'."
+            return _not_an_action(action)
         if card not in self.hands[self.current]:
-            return f"The {card} is not in the hand of child {self.current + 1}."
+            return _("The {card} is not in the hand of child {n}.").format(
+                card=card_name(card), n=self.current + 1)
         if self.phase == DRAWN and card != self.drawn:
-            return (f"You have just drawn the {self.drawn}: only that card may be played now "
-                    f"(or keep it).")
+            return _("You have just drawn the {card}: only that card may be played now (or "
+                     "keep it).").format(card=card_name(self.drawn))
         top = self.top
         if self.pending:
             if card.animal != "fox":
-                return (f"A fox was played: draw {self.pending} cards, or answer with a fox "
-                        f"(the {card} is not a fox).")
+                return _("A fox was played: draw {n} cards, or answer with a fox (the {card} "
+                         "is not a fox).").format(n=self.pending, card=card_name(card))
         elif card.animal == "parrot":
             if top.animal == "parrot":
-                return "A parrot can never go on another parrot."
+                return _("A parrot can never go on another parrot.")
         elif not matches(card, top, self.colour):
             if top.animal == "parrot":
-                return (f"The parrot asked for {self.colour}: the {card} is not {self.colour}.")
-            return (f"The {card} does not match the {top}: play a {self.colour} card or "
-                    f"a {top.animal}.")
+                return _("The parrot asked for {colour}: the {card} is not {colour}.").format(
+                    colour=colour_name(self.colour), card=card_name(card))
+            return _("The {card} does not match the {top}: play a {colour} card or a "
+                     "{animal}.").format(card=card_name(card), top=card_name(top),
+                                         colour=colour_name(self.colour),
+                                         animal=animal_name(top.animal))
+        colours = ", ".join(map(colour_name, self.rules.colours))
         if card.animal == "parrot":
             if colour is None:
-                return f"Name a colour for the parrot: one of {', '.join(self.rules.colours)}."
+                return _("Name a colour for the parrot: one of {colours}.").format(
+                    colours=colours)
             if colour not in self.rules.colours:
-                return (f"{show(colour)} is not a colour of this game: name one of "
-                        f"{', '.join(self.rules.colours)}.")
+                return _("{colour} is not a colour of this game: name one of "
+                         "{colours}.").format(colour=show(colour), colours=colours)
         elif colour is not None:
-            return f"Only a parrot names a colour; play the {card} without one."
+            return _("Only a parrot names a colour; play the {card} without one.").format(
+                card=card_name(card))
         return None
 
     def _act(self, action: Action) -> None:
         if isinstance(action, Play):
-            self._note("play", "child {player}: {0}.", action)
+            self._note("play", PLAYED, action)
             self._play(action.card, action.colour)
         elif action == KEEP:
-            self._note("keep", "child {player} keeps the drawn card.")
+            self._note("keep", KEPT)
             self.drawn = None
             self._end_turn(1)
         else:
@@ -449,7 +463,7 @@ class RoundState(State):
         self.phase = TURN
 
     def _win(self) -> None:
-        self._note("won", "child {player} played their last card and wins the round.")
+        self._note("won", WON)
         self.pending = 0
         self.turns += 1
         self._end([self.current])
@@ -479,17 +493,22 @@ class RoundState(State):
 
     def _why_impossible(self, outcome: object) -> str:
         if self.phase == MEOW:
-            return f"at a Meow call the child calls ({CALLED!r}) or forgets ({FORGOT!r})"
+            return _("at a Meow call the child calls ({called}) or forgets ({forgot})").format(
+                called=repr(CALLED), forgot=repr(FORGOT))
         if self.bottom == len(self.pile):
-            return f"only the {self.pile[-1]} can be drawn"
-        return "that card is not hidden in the draw pile"
+            return _("only the {card} can be drawn").format(card=card_name(self.pile[-1]))
+        return _("that card is not hidden in the draw pile")
 
     def _waiting(self) -> str:
-        who = f"child {self.current + 1}"
-        return {DEAL: "the cards are being dealt", START: "the starting card is being turned",
-                DRAWING: f"{who} is drawing", MEOW: f"{who}'s Meow! call",
-                TURN: f"{who} plays a card or draws", DRAWN: f"{who} plays the drawn "
-                f"{self.drawn} or keeps it", OVER: "the round is over"}[self.phase]
+        phase, n = self.phase, self.current + 1
+        if phase == DRAWN:
+            return _("child {n} plays the drawn {card} or keeps it").format(
+                n=n, card=card_name(self.drawn))
+        return {DEAL: _("the cards are being dealt"),
+                START: _("the starting card is being turned"),
+                DRAWING: _("child {n} is drawing"), MEOW: _("child {n}'s Meow! call"),
+                TURN: _("child {n} plays a card or draws"),
+                OVER: _("the round is over")}[phase].format(n=n)
 
     def _happen(self, outcome: object) -> None:
         if self.phase == MEOW:
@@ -612,7 +631,7 @@ class RoundState(State):
                 self._finish_play()
             return
         self.forgotten_calls += 1
-        self._note("forgot", "child {player} forgot to call Meow! and draws a card.")
+        self._note("forgot", FORGOT_CALL)
         self.phase, self.draw_left, self.after, self.drawing = DRAWING, 1, "finish", 0
         self._settle()
 
@@ -653,6 +672,11 @@ class RoundState(State):
         return state
 
 
+def _not_an_action(action: object) -> str:
+    return _("{action} is not an action: use Play(card), 'draw' or 'keep'.").format(
+        action=show(action))
+
+
 def resolve_chance(state: RoundState, rng: np.random.Generator) -> None:
     """Let chance act with ``rng`` until a child must decide or the round is over (the
     engine's play loop with no bot in any seat)."""
@@ -683,8 +707,7 @@ class Race:
     def start_round(self, rng: np.random.Generator) -> RoundState:
         """Shuffle all cards and deal a new round (a race that is over has no more rounds)."""
         if self.winner is not None:
-            raise IllegalActionError(f"The race is over: child {self.winner + 1}'s kitten "
-                                     f"is in the basket.")
+            raise IllegalActionError(self._race_over())
         return new_round(self.rules, rng, self.starter)
 
     def finish_round(self, state: RoundState) -> None:
@@ -693,15 +716,19 @@ class Race:
         A round counts once, and a race that is won takes no more rounds: both are refused
         with :class:`IllegalActionError`, changing nothing."""
         if self.winner is not None:
-            raise IllegalActionError(f"The race is over: child {self.winner + 1}'s kitten "
-                                     f"is in the basket.")
+            raise IllegalActionError(self._race_over())
         if state.winner is None:
-            raise IllegalActionError("This round is not over yet: play it to the end first.")
+            raise IllegalActionError(_("This round is not over yet: play it to the end "
+                                       "first."))
         if state.counted:
-            raise IllegalActionError("This round has already been counted: its winner's "
-                                     "kitten has moved. Start a new round.")
+            raise IllegalActionError(_("This round has already been counted: its winner's "
+                                       "kitten has moved. Start a new round."))
         state.counted = True
         self.count_winner(state.winner)
+
+    def _race_over(self) -> str:
+        return _("The race is over: child {n}'s kitten is in the basket.").format(
+            n=self.winner + 1)
 
     def count_winner(self, winner: int) -> None:
         """Count a round won by child ``winner`` (checked by :meth:`finish_round`; the fast

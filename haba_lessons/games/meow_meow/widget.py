@@ -35,6 +35,7 @@ from .. import callable_widget_module
 from .deck import Card
 from .rules import CALLED, DRAW, DRAWN, FORGOT, KEEP, MEOW, TURN, Play, Race, make_rules
 from .strategies import STRATEGIES
+from .words import animal_name, card_name, colour_name
 
 YOU = 0
 #: Fill colour, text colour and symbol of each card colour: the box's red, yellow, green and
@@ -115,8 +116,27 @@ WORDS = {
     "no draw now": N_("You cannot draw now: play the drawn card or keep it."),
     "no keep now": N_("Nothing to keep: you have not drawn a card that fits."),
     "round start": N_("Round {n}: child {first} starts; the starting card is the {card}."),
-    "last card": N_("{who} played the last card: that kitten moves one step."),
-    "won race": N_("{who} reached the basket and won the race!"),
+    "you last card": N_("You played the last card: that kitten moves one step."),
+    "last card": N_("Child {n} played the last card: that kitten moves one step."),
+    "you won race": N_("You reached the basket and won the race!"),
+    "won race": N_("Child {n} reached the basket and won the race!"),
+    "fits": N_("{card} (fits)"),
+    "does not fit": N_("{card} (does not fit)"),
+    "clockwise": N_("clockwise ↻"),
+    "anticlockwise": N_("anticlockwise ↺"),
+    "discard pile": N_("Discard pile:"),
+    "colour to follow": N_("colour to follow:"),
+    "draw pile": N_("Draw pile:"),
+    "direction": N_("Direction:"),
+    "fox waiting": N_("Fox penalty waiting: draw {cards}, or answer with a fox!"),
+    "bot seat": N_("Child {n} ({bot}): {cards}"),
+    "race": N_("<b>Kitten race</b> (meadow → basket, {steps} steps):"),
+    "race assumed": N_("<b>Kitten race</b> (meadow → basket, {steps} steps, assumed):"),
+    "meadow": N_("meadow"),
+    "basket": N_("basket"),
+    "your kitten": N_("{symbol} {colour} kitten (you):"),
+    "kitten": N_("{symbol} {colour} kitten (child {n}):"),
+    "meow": N_("Meow!"),
     "since": N_("What happened since your last move"),
     "your turn": N_("Your turn"),
     "round over title": N_("Round over"),
@@ -135,7 +155,7 @@ def look(colour: str) -> tuple[str, str, str]:
 
 def card_label(card: Card) -> str:
     """A card in words and symbols: '● red cow' (readable without seeing colour or emoji)."""
-    return f"{look(card.colour)[2]} {card.colour} {card.animal}"
+    return f"{look(card.colour)[2]} {card_name(card)}"
 
 
 def card_html(card: Card, big: bool = False) -> str:
@@ -144,8 +164,9 @@ def card_html(card: Card, big: bool = False) -> str:
     fill, ink, symbol = look(card.colour)
     if big:
         return (f'<span class="haba-mm-card haba-mm-big" style="background:{fill};color:{ink}" '
-                f'title="{escape(str(card))}"><span>{symbol} {escape(card.colour)}</span>'
-                f'<span class="haba-mm-animal">{escape(card.animal)}</span>'
+                f'title="{escape(card_name(card))}"><span>{symbol} '
+                f'{escape(colour_name(card.colour))}</span>'
+                f'<span class="haba-mm-animal">{escape(animal_name(card.animal))}</span>'
                 f'<span>{symbol}</span></span>')
     return (f'<span class="haba-mm-card" style="background:{fill};color:{ink}">'
             f'{escape(card_label(card))}</span>')
@@ -171,8 +192,8 @@ class MeowMeowTable:
                  without: tuple[str, ...] = (), meow: bool = False,
                  seed: int = COURSE_SEED) -> None:
         if bot not in STRATEGIES:
-            raise InvalidArgumentError(f"bot must be one of {', '.join(STRATEGIES)}, not "
-                                       f"{bot!r}.")
+            raise InvalidArgumentError(_("bot must be one of {bots}, not {bot}.").format(
+                bots=", ".join(STRATEGIES), bot=repr(bot)))
         self.rules = make_rules(players, face_up=face_up, without=without, meow=meow)
         self.bot_name = bot
         self.rng = make_rng(seed)
@@ -197,7 +218,7 @@ class MeowMeowTable:
         self.colour_buttons = []
         for colour in self.rules.colours:
             fill, ink, symbol = look(colour)
-            button = widgets.Button(description=f"{symbol} {colour}")
+            button = widgets.Button(description=f"{symbol} {colour_name(colour)}")
             button.style.button_color = fill
             button.style.text_color = ink
             button.style.font_weight = "bold"
@@ -207,7 +228,7 @@ class MeowMeowTable:
                                       + self.colour_buttons)
         self.colour_row.add_class("haba-mm-controls")
         self.meow_toggle = widgets.ToggleButton(
-            value=False, description="Meow!", tooltip=_(WORDS["meow tip"]),
+            value=False, description=_(WORDS["meow"]), tooltip=_(WORDS["meow tip"]),
             layout=widgets.Layout(display=None if meow else "none"))
         self.next_button = widgets.Button(description=_(WORDS["next round"]),
                                           button_style="success",
@@ -289,7 +310,7 @@ class MeowMeowTable:
         self._say("")
         self._bots(seen)
         if state.phase == DRAWN and state.current == YOU:
-            self._say(say("drew fitting", card=state.drawn))
+            self._say(say("drew fitting", card=card_name(state.drawn)))
 
     def _may_act(self) -> bool:
         """Is it your move? Else refuse in one line (IllegalActionError), changing nothing."""
@@ -313,7 +334,7 @@ class MeowMeowTable:
         self.state = self.race.start_round(self.rng)
         self.choosing = None
         self._log(say("round start", n=self.race.rounds + 1, first=self.state.current + 1,
-                      card=self.state.top), card_html(self.state.top))
+                      card=card_name(self.state.top)), card_html(self.state.top))
         self._say("")
         self._bots(len(self.state.log))
 
@@ -331,10 +352,10 @@ class MeowMeowTable:
                     self._log(line, picture(event))
         if state.is_over:
             self.race.finish_round(state)
-            who = "You" if state.winner == YOU else f"Child {state.winner + 1}"
-            self._log(say("last card", who=who))
+            you, n = state.winner == YOU, state.winner + 1
+            self._log(say("you last card") if you else say("last card", n=n))
             if self.race.winner is not None:
-                self._log(say("won race", who=who))
+                self._log(say("you won race") if you else say("won race", n=n))
         self._render()
 
     def _log(self, line: str, drawn: str = "") -> None:
@@ -359,7 +380,8 @@ class MeowMeowTable:
                                                         or card == state.drawn)
             fill, ink, _s = look(card.colour)
             button = widgets.Button(description=("✔ " if fits else "") + card_label(card),
-                                    tooltip=f"{card} ({'fits' if fits else 'does not fit'})",
+                                    tooltip=say("fits" if fits else "does not fit",
+                                                card=card_name(card)),
                                     disabled=not yours)
             if fits:
                 button.add_class("haba-fits")
@@ -385,65 +407,83 @@ class MeowMeowTable:
     def _table_html(self) -> str:
         state, rules = self.state, self.rules
         fill, ink, symbol = look(state.colour)
-        arrow = "clockwise ↻" if state.direction == 1 else "anticlockwise ↺"
+        arrow = say("clockwise" if state.direction == 1 else "anticlockwise")
         turn = (say("round over title") if state.is_over else
                 say("your turn") if state.current == YOU else
                 say("child turn", n=state.current + 1))
-        pile = [f'<div><b>Discard pile:</b> {card_html(state.top, big=True)}</div>',
-                f'<div><b>colour to follow:</b> <span class="haba-mm-card" '
-                f'style="background:{fill};color:{ink}">{symbol} {escape(state.colour)}'
-                f'</span></div>',
-                f'<div><b>Draw pile:</b> {pile_html(len(state.pile))}{cards(len(state.pile))}'
-                f'</div><div><b>Direction:</b> {arrow}</div>']
+        heads = {key: escape(say(key)) for key in ("discard pile", "colour to follow",
+                                                   "draw pile", "direction")}
+        pile = [f'<div><b>{heads["discard pile"]}</b> {card_html(state.top, big=True)}</div>',
+                f'<div><b>{heads["colour to follow"]}</b> <span class="haba-mm-card" '
+                f'style="background:{fill};color:{ink}">{symbol} '
+                f'{escape(colour_name(state.colour))}</span></div>',
+                f'<div><b>{heads["draw pile"]}</b> {pile_html(len(state.pile))}'
+                f'{cards(len(state.pile))}</div><div><b>{heads["direction"]}</b> {arrow}</div>']
         if state.pending:
-            pile.append(f'<div><b style="{ALERT_STYLE}">Fox penalty waiting: draw '
-                        f'{cards(state.pending)}, or answer with a fox!</b></div>')
+            waiting = escape(say("fox waiting", cards=cards(state.pending)))
+            pile.append(f'<div><b style="{ALERT_STYLE}">{waiting}</b></div>')
         others = [f'<div><b>{escape(turn)}</b></div>']
         for seat in range(1, rules.players):
             hand = state.hands[seat]
             shown = (" ".join(card_html(c) for c in hand) if rules.face_up
                      else CARD_BACK * len(hand))
-            others.append(f'<div>Child {seat + 1} ({self.bot_name}): {cards(len(hand))} '
-                          f'{shown}</div>')
+            seen = escape(say("bot seat", n=seat + 1, bot=self.bot_name, cards=cards(len(hand))))
+            others.append(f'<div>{seen} {shown}</div>')
         return (f'<div class="haba-mm-board"><div>{"".join(pile)}</div>'
                 f'<div>{"".join(others)}</div><div>{self._track_html()}</div></div>')
 
     def _track_html(self) -> str:
         steps = self.race.steps
         assumed = self.rules.settings.data.datum("steps_to_basket").provenance == "assumption"
-        lines = [f'<div><b>Kitten race</b> (meadow → basket, {steps} steps'
-                 f'{", assumed" if assumed else ""}):</div>']
+        lines = [f'<div>{say("race assumed" if assumed else "race", steps=steps)}</div>']
+        meadow, basket = escape(say("meadow")), escape(say("basket"))
         for seat, position in enumerate(self.race.kittens):
             colour = self.rules.colours[seat % len(self.rules.colours)]
             fill, ink, symbol = look(colour)
             cells = []
             for step in range(steps + 1):
                 here = step == position
-                name = "meadow" if step == 0 else "basket" if step == steps else str(step)
+                name = meadow if step == 0 else basket if step == steps else str(step)
                 paint = f' style="background:{fill};color:{ink}"' if here else ""
                 cells.append(f'<span class="haba-mm-step"{paint}>'
                              f'{KITTEN_SVG + " " + symbol if here else name}</span>')
-            who = "you" if seat == YOU else f"child {seat + 1}"
-            lines.append(f'<div>{symbol} {colour} kitten ({who}):</div>'
+            kitten = (say("your kitten", symbol=symbol, colour=colour_name(colour))
+                      if seat == YOU else say("kitten", symbol=symbol,
+                                              colour=colour_name(colour), n=seat + 1))
+            lines.append(f'<div>{escape(kitten)}</div>'
                          f'<div class="haba-mm-track">{"".join(cells)}</div>')
         return "".join(lines)
 
 
 def describe(event: Event) -> str:
     """An engine log entry as the table's log says it ("You played the red cow."), or ""."""
-    who = "You" if event.player == YOU else f"Child {event.player + 1}"
+    you, n = event.player == YOU, event.player + 1
     if event.kind == "play":
         action = event.args[0]
-        named = f", naming {action.colour}" if action.colour else ""
-        return f"{who} played the {action.card}{named}."
+        card = card_name(action.card)
+        if action.colour:
+            colour = colour_name(action.colour)
+            return (_("You played the {card}, naming {colour}.") if you else
+                    _("Child {n} played the {card}, naming {colour}.")).format(
+                        card=card, colour=colour, n=n)
+        return (_("You played the {card}.") if you else
+                _("Child {n} played the {card}.")).format(card=card, n=n)
     if event.kind == "keep":
-        return f"{who} kept the drawn card."
+        return _("You kept the drawn card.") if you else \
+            _("Child {n} kept the drawn card.").format(n=n)
     if event.kind == "forgot":
-        return f"{who} forgot to call Meow and drew a card."
+        return _("You forgot to call Meow and drew a card.") if you else \
+            _("Child {n} forgot to call Meow and drew a card.").format(n=n)
     if event.kind == "draw":
         drawn = event.args[0]
-        return (f"{who} drew {cards(drawn)}." if drawn
-                else f"{who} could not draw: no cards left.")
+        if not drawn:
+            return _("You could not draw: no cards left.") if you else \
+                _("Child {n} could not draw: no cards left.").format(n=n)
+        if you:
+            return ngettext("You drew {count} card.", "You drew {count} cards.",
+                            drawn).format(count=drawn)
+        return ngettext("Child {n} drew {count} card.", "Child {n} drew {count} cards.",
+                        drawn).format(count=drawn, n=n)
     return ""
 
 

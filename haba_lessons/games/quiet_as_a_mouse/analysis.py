@@ -22,6 +22,7 @@ from ..._checks import require_int
 from ...distribution import Distribution
 from ...engine import expectimax
 from ...errors import InvalidArgumentError
+from ...i18n import _, pgettext
 from .arithmetic import Exact, Plain
 from .counts import (STRATEGIES, Counts, _blocked, blocked_probability, full_counts,
                      orientation_choices, placement_outcomes)
@@ -198,8 +199,10 @@ def blocked_curve_table(curves: Mapping[str, Sequence[Fraction]]) -> "pd.DataFra
     """One row per strategy, one column per number of sticks in the castle (3 decimals)."""
     import pandas as pd
 
-    return pd.DataFrame({s: [round(float(p), 3) for p in c] for s, c in curves.items()}
-                        ).rename_axis("sticks in castle").T
+    from .strategies import strategy_name
+
+    return pd.DataFrame({strategy_name(s): [round(float(p), 3) for p in c]
+                         for s, c in curves.items()}).rename_axis(_("sticks in castle")).T
 
 
 def blocked_check_table(exact: Sequence[Fraction],
@@ -209,18 +212,19 @@ def blocked_check_table(exact: Sequence[Fraction],
 
     from ...simulation import Estimate
 
-    return pd.DataFrame({"exact": [round(float(p), 3) for p in exact],
-                         "simulated": [str(Estimate(b, n)) for b, n in watched]}
-                        ).rename_axis("sticks in castle")
+    return pd.DataFrame({_("exact"): [round(float(p), 3) for p in exact],
+                         pgettext("column", "simulated"):
+                             [str(Estimate(b, n)) for b, n in watched]}
+                        ).rename_axis(_("sticks in castle"))
 
 
 def skill_table(values: Mapping[Fraction, "GameValue"]) -> "pd.DataFrame":
     """Exact two-player game values by player 1's skill: expected turns and win chances."""
     import pandas as pd
 
-    return pd.DataFrame([{"p of player 1": str(p), "E[turns]": round(float(v.expected_turns), 2),
-                          "player 1 wins": round(float(v.win[0]), 4),
-                          "player 2 wins": round(float(v.win[1]), 4)}
+    heads = (_("p of player 1"), _("E[turns]"), _("player 1 wins"), _("player 2 wins"))
+    return pd.DataFrame([dict(zip(heads, (str(p), round(float(v.expected_turns), 2),
+                                          round(float(v.win[0]), 4), round(float(v.win[1]), 4))))
                          for p, v in values.items()])
 
 
@@ -239,24 +243,28 @@ def choice_table(game: Game, horizon: int = 80) -> "pd.DataFrame":
 
     horizon = require_int(horizon, "horizon (steps searched after this choice)", minimum=1)
     if game.phase != CHOOSE:
-        raise InvalidArgumentError(f"the position waits for {game.phase!r}, not for a choice of "
-                                   f"holes: apply a roll first (game.apply_roll((colour, "
-                                   f"colour))).")
+        raise InvalidArgumentError(_("the position waits for {phase}, not for a choice of "
+                                     "holes: apply a roll first (game.apply_roll((colour, "
+                                     "colour))).").format(phase=repr(game.phase)))
     me, players = game.current, game.players
     low = expectimax(game, horizon=horizon, cutoff=lambda s: (Fraction(0),) * players)
     high = expectimax(game, horizon=horizon, cutoff=lambda s: (Fraction(1),) * players)
+    from .words import colour_name
+
+    heads = (_("front hole"), _("back hole"), _("colours (front / back)"), _("next roll fits"),
+             _("P(player {n} wins) from").format(n=me + 1), _("to"))
+    walls = game.layout.front_wall, game.layout.back_wall
     rows = []
-    for (pair, lo), (_, hi) in zip(low.actions, high.actions):
+    for (pair, lo), (_same, hi) in zip(low.actions, high.actions):
         after = game.copy()
         after.choose_pair(pair)
         after.apply_attempt(SILENT)
         fits = 1 - after.blocked_probability() if not after.is_over else None
-        rows.append({"front hole": pair[0], "back hole": pair[1],
-                     "colours (front / back)": f"{game.layout.front_wall[pair[0] - 1]} / "
-                                               f"{game.layout.back_wall[pair[1] - 1]}",
-                     "next roll fits": "-" if fits is None else str(fits),
-                     f"P(player {me + 1} wins) from": round(float(lo[me]), 4),
-                     "to": round(float(hi[me]), 4)})
+        colours = (f"{colour_name(walls[0][pair[0] - 1])} / "
+                   f"{colour_name(walls[1][pair[1] - 1])}")
+        rows.append(dict(zip(heads, (pair[0], pair[1], colours,
+                                     "-" if fits is None else str(fits),
+                                     round(float(lo[me]), 4), round(float(hi[me]), 4)))))
     return pd.DataFrame(rows)
 
 

@@ -43,13 +43,24 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, find, show
 from ...errors import IllegalActionError, InvalidArgumentError
+from ...i18n import N_, Phrase, _
 from ...simulation import COURSE_SEED
 from .counts import blocked_probability
 from .layout import PLAYER_COUNTS, Layout, Rules, load_layout
+from .words import Said, colour_name, holes, players
 
 Roll = tuple[str, str]
 Pair = tuple[int, int]
 SILENT, ALARM, SLID_OUT = "silent", "alarm", "slid_out"
+#: The log's sentences (translated when the log is read, its colours too).
+ROLLED = Said(N_("Player {0} rolled {1} + {2}."))
+BLOCKED = Said(N_("Player {0} rolled {1} + {2}: no free pair of holes, the turn is lost."))
+STAYS = Said(N_("Player {0}: silent! The stick stays ({1})."))
+RANG = Said(N_("Player {0}: Alarm! The stick goes back to Player {0}."))
+SLID = Said(N_("Player {0}: the stick in {1} slid out and leaves the game; the turn is over, "
+               "Player {0} keeps their stick."))
+WINS = Said(N_("Game over: {0}. {1} wins."))
+WIN = Said(N_("Game over: {0}. {1} win."))
 
 
 class Phase(StrEnum):
@@ -193,31 +204,32 @@ class Game(State):
     def apply_roll(self, roll: Sequence[str]) -> None:
         """Record the two dice (any sequence of two colours): ``apply_chance`` at the roll.
         A roll with no free pair of holes loses the turn at once."""
-        self._require(ROLL, "roll the dice")
+        self._require(ROLL, N_("roll the dice"))
         self.apply_chance(_as_tuple(roll))
 
     def choose_pair(self, pair: Sequence[int]) -> None:
         """Slide a stick into the free holes ``pair = (front hole, back hole)``, numbered 1-12
         (any sequence of two hole numbers): ``apply`` in the choose phase."""
-        self._require(CHOOSE, "choose holes")
+        self._require(CHOOSE, N_("choose holes"))
         self.apply(_as_tuple(pair))
 
     def apply_attempt(self, outcome: object) -> None:
         """Record the attempt: "silent", "alarm" or ("slid_out", front hole of that stick):
         ``apply_chance`` at the attempt."""
-        self._require(ATTEMPT, "record an attempt")
+        self._require(ATTEMPT, N_("record an attempt"))
         self.apply_chance(_as_tuple(outcome))
 
     def _require(self, phase: str, action: str) -> None:
         if self.phase == OVER or self.phase == phase:
             return                      # the engine says "the game is over" itself
-        hint = {ROLL: "roll the dice first", CHOOSE: "choose a pair of holes first",
-                ATTEMPT: "record how the attempt went first (silent, alarm or a stick "
-                         "slid out)"}[self.phase]
+        hint = {ROLL: _("roll the dice first"), CHOOSE: _("choose a pair of holes first"),
+                ATTEMPT: _("record how the attempt went first (silent, alarm or a stick "
+                           "slid out)")}[self.phase]
         if phase == ATTEMPT:
-            hint = ("no attempt is in progress: roll the dice and choose a pair of holes "
-                    "before recording silent, alarm or a stick that slid out")
-        raise IllegalActionError(f"cannot {action} now: {hint}.")
+            hint = _("no attempt is in progress: roll the dice and choose a pair of holes "
+                     "before recording silent, alarm or a stick that slid out")
+        raise IllegalActionError(_("cannot {action} now: {hint}.").format(action=_(action),
+                                                                          hint=hint))
 
     # --- the hooks of the engine ---------------------------------------------------------------
     def _actions(self) -> list[Pair]:
@@ -262,11 +274,10 @@ class Game(State):
         self.roll, self.turns = roll, self.turns + 1
         sticks = len(self.castle)
         if self.pairs_for(roll):
-            self._note("roll", "Player {0} rolled {1} + {2}.", self.current + 1, *roll, sticks)
+            self._note("roll", ROLLED, self.current + 1, *roll, sticks)
             self.phase = CHOOSE
             return
-        self._note("blocked", "Player {0} rolled {1} + {2}: no free pair of holes, the turn "
-                   "is lost.", self.current + 1, *roll, sticks)
+        self._note("blocked", BLOCKED, self.current + 1, *roll, sticks)
         self._next_player()
 
     def _attempted(self, outcome: object) -> None:
@@ -275,27 +286,25 @@ class Game(State):
             front, back = self.pair
             self.castle[front] = back
             self.hands[player] -= 1
-            self._note("silent", "Player {0}: silent! The stick stays ({1}).", player + 1,
-                       self._describe(self.pair))
+            self._note("silent", STAYS, player + 1, self._describe(self.pair))
             if self.hands[player] == 0:
-                self._finish([player], f"Player {player + 1} placed their last stick")
+                self._finish([player], Phrase(N_("Player {n} placed their last stick"),
+                                              n=player + 1))
             elif len(self.castle) >= self.layout.sticks_to_end:
                 fewest = min(self.hands)
                 self._finish([i for i, h in enumerate(self.hands) if h == fewest],
-                             f"stick number {self.layout.sticks_to_end} is in the castle")
+                             Phrase(N_("stick number {n} is in the castle"),
+                                    n=self.layout.sticks_to_end))
             else:
                 self._next_player()
         elif outcome == ALARM:
-            self._note("alarm", "Player {0}: Alarm! The stick goes back to Player {0}.",
-                       player + 1)
+            self._note("alarm", RANG, player + 1)
             self._next_player()
         else:
             front = outcome[1]
             back = self.castle.pop(front)
             self.out_of_game += 1
-            self._note("slid_out", "Player {0}: the stick in {1} slid out and leaves the game; "
-                       "the turn is over, Player {0} keeps their stick.", player + 1,
-                       self._describe((front, back)))
+            self._note("slid_out", SLID, player + 1, self._describe((front, back)))
             self._next_player()
 
     def _fits(self, pair: object) -> bool:
@@ -313,55 +322,60 @@ class Game(State):
 
     # --- messages ---------------------------------------------------------------------------
     def _waiting(self) -> str:
-        who = f"Player {self.current + 1}"
-        return {ROLL: f"{who} must roll the dice",
-                CHOOSE: f"{who} must choose a pair of holes",
-                ATTEMPT: f"{who}'s stick is going in: silent, alarm or a stick slid out",
-                OVER: f"the game is over ({self.end_reason})"}[self.phase]
+        n = self.current + 1
+        return {ROLL: _("Player {n} must roll the dice"),
+                CHOOSE: _("Player {n} must choose a pair of holes"),
+                ATTEMPT: _("Player {n}'s stick is going in: silent, alarm or a stick slid out"),
+                OVER: _("the game is over ({reason})")}[self.phase].format(
+                    n=n, reason=self.end_reason)
 
     def _why_not(self, pair: object) -> str:
         if self.phase != CHOOSE:
             return super()._why_not(pair)
-        a, b = self.roll
-        wanted = f"one {a} hole and one {b} hole" if a != b else f"a {a} hole on both walls"
+        a, b = colour_name(self.roll[0]), colour_name(self.roll[1])
+        wanted = (_("one {a} hole and one {b} hole") if a != b
+                  else _("a {a} hole on both walls")).format(a=a, b=b)
         holes = len(self.layout.front_wall)
         if _is_sequence(pair) and len(pair) == 2:
             pair = (pair[0], pair[1])
         if not (isinstance(pair, tuple) and len(pair) == 2
                 and all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= holes
                         for i in pair)):
-            return (f"it is not a pair of holes: give (front hole, back hole), numbered "
-                    f"from 1 to {holes}")
+            return _("it is not a pair of holes: give (front hole, back hole), numbered "
+                     "from 1 to {holes}").format(holes=holes)
         f, k = pair
         if f in self.castle or k in self.castle.values():
-            return f"hole pair {pair} is taken: a stick is already there. Choose {wanted}"
-        return (f"front hole {f} is {self.layout.front_wall[f - 1]} and back hole {k} is "
-                f"{self.layout.back_wall[k - 1]}, but the dice ask for {wanted}")
+            return _("hole pair {pair} is taken: a stick is already there. Choose "
+                     "{wanted}").format(pair=pair, wanted=wanted)
+        return _("front hole {f} is {front} and back hole {k} is {back}, but the dice ask for "
+                 "{wanted}").format(f=f, k=k, front=colour_name(self.layout.front_wall[f - 1]),
+                                    back=colour_name(self.layout.back_wall[k - 1]),
+                                    wanted=wanted)
 
     def _why_impossible(self, outcome: object) -> str:
         if self.phase == ROLL:
-            return f"a roll is two dice colours out of {', '.join(self.layout.colours)}"
-        skill = self.skills[self.current]
+            return _("a roll is two dice colours out of {colours}").format(
+                colours=", ".join(map(colour_name, self.layout.colours)))
+        skill, n = self.skills[self.current], self.current + 1
         if _is_sequence(outcome) and len(outcome) == 2 and outcome[0] == SLID_OUT:
             if not skill.q:
-                return (f"with q = 0 for Player {self.current + 1} no stick slides out "
-                        f"(the skill model gives it probability 0)")
-            return (f"no stick sits in front hole {show(outcome[1])}; a stick that slid out "
-                    f"must be one of the castle's sticks (front holes "
-                    f"{sorted(self.castle) or 'none'})")
+                return _("with q = 0 for Player {n} no stick slides out (the skill model "
+                         "gives it probability 0)").format(n=n)
+            return _("no stick sits in front hole {hole}; a stick that slid out must be one "
+                     "of the castle's sticks (front holes {holes})").format(
+                         hole=show(outcome[1]), holes=sorted(self.castle) or _("none"))
         if outcome == ALARM:
-            return (f"with p + q = 1 for Player {self.current + 1} the bell never rings "
-                    f"(the skill model gives an alarm probability 0)")
+            return _("with p + q = 1 for Player {n} the bell never rings (the skill model "
+                     "gives an alarm probability 0)").format(n=n)
         if outcome == SILENT:
-            return (f"with p = 0 for Player {self.current + 1} no attempt is silent "
-                    f"(the skill model gives it probability 0)")
-        return "an attempt ends 'silent', 'alarm' or ('slid_out', front hole)"
+            return _("with p = 0 for Player {n} no attempt is silent (the skill model gives "
+                     "it probability 0)").format(n=n)
+        return _("an attempt ends 'silent', 'alarm' or ('slid_out', front hole)")
 
     # --- helpers --------------------------------------------------------------------------
     def _describe(self, pair: Pair) -> str:
         f, k = pair
-        return (f"front {self.layout.front_wall[f - 1]} hole {f}, "
-                f"back {self.layout.back_wall[k - 1]} hole {k}")
+        return holes(f, self.layout.front_wall[f - 1], k, self.layout.back_wall[k - 1])
 
     def _next_player(self) -> None:
         self.roll = self.pair = None
@@ -371,8 +385,7 @@ class Game(State):
     def _finish(self, winners: list[int], reason: str) -> None:
         self.roll = self.pair = None
         self.end_reason = reason
-        names = " and ".join(f"Player {w + 1}" for w in winners)
-        self._note("over", "Game over: {0}. {1} win{2}.", reason, names,
+        self._note("over", WINS if len(winners) == 1 else WIN, reason, players(winners),
                    "s" if len(winners) == 1 else "")
         self._end(winners)
 

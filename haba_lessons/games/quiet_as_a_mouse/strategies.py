@@ -13,6 +13,7 @@ import numpy as np
 
 from ...engine import Strategies, Strategy
 from ...errors import IllegalActionError, InvalidArgumentError
+from ...i18n import N_, _
 from .counts import counts_state, orientation_choices
 from .rules import CHOOSE, Game, Pair
 
@@ -20,7 +21,7 @@ from .rules import CHOOSE, Game, Pair
 def _colour_choice(game: Game, strategy: str) -> tuple[str, str]:
     """(front colour, back colour) the counts model picks for the current roll."""
     if game.phase != CHOOSE:
-        raise IllegalActionError("a strategy chooses holes only after a roll that fits.")
+        raise IllegalActionError(_("a strategy chooses holes only after a roll that fits."))
     free = game.free_counts()
     layout = game.layout
     # the counts state lists the colours sorted by (faces, free front, free back); colours
@@ -49,11 +50,11 @@ def most_open_pair(game: Game, rng: np.random.Generator | None = None) -> Pair:
 def random_pair(game: Game, rng: np.random.Generator | None = None) -> Pair:
     """Any free pair that fits the roll, all equally likely (needs ``rng``)."""
     if rng is None:
-        raise InvalidArgumentError("the random strategy needs a random generator: "
-                                   "pass rng=make_rng(seed).")
+        raise InvalidArgumentError(_("the random strategy needs a random generator: pass "
+                                     "rng=make_rng(seed)."))
     pairs = game.legal_pairs()
     if not pairs:
-        raise IllegalActionError("a strategy chooses holes only after a roll that fits.")
+        raise IllegalActionError(_("a strategy chooses holes only after a roll that fits."))
     return pairs[int(rng.integers(len(pairs)))]
 
 
@@ -64,6 +65,14 @@ STRATEGIES = Strategies("Quiet as a Mouse", [
              most_open_pair),
     Strategy("random", "any free pair that fits, at random", random_pair),
 ])
+#: Each habit's name as it is shown (the name in code stays English).
+NAMES = {"first free pair": N_("first free pair"), "most open": N_("most open"),
+         "random": N_("random")}
+
+
+def strategy_name(name: str) -> str:
+    """A habit's name in the language in use ("most open" -> "möglichst offen")."""
+    return _(NAMES[name]) if name in NAMES else name
 named = STRATEGIES.named
 #: The first names of :data:`STRATEGIES` and :func:`named`.
 BY_NAME = STRATEGIES

@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from ...colours import ALERT_STYLE, PAPER, TEXT, action_style, ink_on
 from ...engine import Event
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, number
 from ...simulation import COURSE_SEED, make_rng
 from ...widget_guard import guarded
 from .. import callable_widget_module
@@ -39,7 +39,8 @@ from .layout import Layout, load_layout
 from .rules import ALARM, ATTEMPT, CHOOSE, OVER, ROLL, SILENT, SLID_OUT, Game, Pair, Skill, \
     make_skills
 from .simulate import play_game, simulate_games, win_counts
-from .strategies import STRATEGIES, most_open_pair
+from .strategies import STRATEGIES, most_open_pair, strategy_name
+from .words import colour_name
 
 #: How each default colour is drawn: (fill, text colour: black or white, whichever contrasts
 #: more). Unknown colours are drawn grey; the word is always written next to the colour.
@@ -47,6 +48,8 @@ LOOKS = {colour: (fill, ink_on(fill)) for colour, fill in (
     ("red", "#d7301f"), ("yellow", "#f6d32d"), ("green", "#1a9850"), ("blue", "#2166ac"),
     ("orange", "#f28e1c"), ("purple", "#762a83"))}
 MODES = ("companion", "simulated")
+#: Each mode as the toggle shows it (the value stays the English name).
+MODE_LABELS = {"companion": N_("companion"), "simulated": N_("simulated")}
 #: The companion's skill model: the table says how each attempt went, so every outcome
 #: (silent, alarm, a stick sliding out) must be possible; the numbers are never used to draw.
 COMPANION_SKILL = Skill(Fraction(1, 3), Fraction(1, 3))
@@ -91,7 +94,11 @@ WORDS = {
     "start": N_("Move the sliders, then press Play it out."),
     "last turn": N_("Last turn"),
     "nothing yet": N_("Nothing has happened yet: Player 1 rolls first."),
+    "wall": N_("{wall} wall"),
+    "castle": N_("the cheese castle: {sticks} sticks in, {free} free holes per wall"),
 }
+#: The castle's two walls, as the drawing names them.
+WALLS = {"front": N_("front"), "back": N_("back")}
 
 
 def look(colour: str) -> tuple[str, str]:
@@ -105,7 +112,7 @@ def dice_html(roll: tuple[str, str] | None) -> str:
     for colour in faces:
         fill, ink = look(colour) if roll else ("#ffffff", "#000000")
         parts.append(f"<div class='haba-qm-die' style='background:{fill};color:{ink}'>"
-                     f"{escape(colour)}</div>")
+                     f"{escape(colour_name(colour) if roll else colour)}</div>")
     return "<div>" + "".join(parts) + "</div>"
 
 
@@ -119,15 +126,16 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
     allowed = {"front": {f for f, _ in game.legal_pairs()},
                "back": {b for _, b in game.legal_pairs()}}
     taken = {"front": set(game.castle), "back": set(game.castle.values())}
+    described = escape(_(WORDS["castle"]).format(sticks=len(game.castle),
+                                                 free=n - len(game.castle)))
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' class='haba-qm-castle' width='{width}' "
-           f"height='250' viewBox='0 0 {width} 250' role='img' aria-label='the cheese castle: "
-           f"{len(game.castle)} sticks in, {n - len(game.castle)} free holes per wall' "
+           f"height='250' viewBox='0 0 {width} 250' role='img' aria-label='{described}' "
            f"style='background:{PAPER}'>",
            f"<rect x='4' y='28' width='{width - 8}' height='200' rx='18' fill='#fff3c4' "
            f"stroke='#b58900' stroke-width='3'/>"]
     for wall, y in rows.items():
         out.append(f"<text x='8' y='{y - 24}' font-size='14' font-family='sans-serif'>"
-                   f"{wall} wall</text>")
+                   f"{escape(_(WORDS['wall']).format(wall=_(WALLS[wall])))}</text>")
     for front, back in sorted(game.castle.items()):
         out.append(_stick(left, step, rows, front, back, "#8c510a", ""))
     if preview is not None:
@@ -143,7 +151,7 @@ def castle_svg(game: Game, preview: Pair | None = None) -> str:
             if i + 1 in taken[wall]:
                 out.append(f"<circle cx='{x}' cy='{y}' r='8' fill='#5a3a0a'/>")
             out.append(f"<text x='{x}' y='{y + 34}' font-size='12' text-anchor='middle' "
-                       f"font-family='sans-serif'>{escape(colour)}</text>")
+                       f"font-family='sans-serif'>{escape(colour_name(colour))}</text>")
             if i + 1 in allowed[wall]:
                 out.append(f"<text x='{x}' y='{y + 5}' font-size='15' text-anchor='middle' "
                            f"font-weight='bold' fill='{ink}' font-family='sans-serif'>"
@@ -162,14 +170,18 @@ def _stick(left: int, step: int, rows: dict[str, int], front: int, back: int, co
 
 def sticks_html(game: Game) -> str:
     """Sticks in front of each player, in the castle, out of the game and in the box."""
+    turn = _(" (turn)")
+    names = [_("Player {n}").format(n=i + 1) for i in range(game.players)]
     cells = "".join(
         f"<td style='padding:0.2em 0.6em;{'font-weight:bold;background:#e8f0ff;color:#1f1f1f' if i == game.current and not game.is_over else ''}'>"
-        f"Player {i + 1}{' (turn)' if i == game.current and not game.is_over else ''}"
+        f"{escape(names[i])}{turn if i == game.current and not game.is_over else ''}"
         f"<br><span style='font-size:1.5em'>{h}</span> {_sticks_word(h)}</td>"
         for i, h in enumerate(game.hands))
+    counts = _("castle {castle} · out of the game {out} · box {box} · total {total}").format(
+        castle=len(game.castle), out=game.out_of_game, box=game.box,
+        total=game.sticks_accounted())
     return (f"<table style='font-size:1em;border-collapse:collapse'><tr>{cells}</tr>"
-            f"</table><div>castle {len(game.castle)} · out of the "
-            f"game {game.out_of_game} · box {game.box} · total {game.sticks_accounted()}</div>")
+            f"</table><div>{escape(counts)}</div>")
 
 
 def _sticks_word(count: int) -> str:
@@ -195,16 +207,17 @@ def last_turn_html(game: Game) -> str:
 def _turn_line(event: Event) -> str:
     if event.kind in ("roll", "blocked"):
         player, a, b = event.args[:3]
-        line = f"Player {player}'s roll: {a} + {b}."
-        return line[:-1] + ": no free pair of holes, the turn is lost." \
-            if event.kind == "blocked" else line
+        words = {"n": player, "a": colour_name(a), "b": colour_name(b)}
+        return (_("Player {n}'s roll: {a} + {b}: no free pair of holes, the turn is lost.")
+                if event.kind == "blocked" else _("Player {n}'s roll: {a} + {b}.")).format(**words)
     return str(event)
 
 
 def pair_label(game: Game, pair: Pair) -> str:
     f, b = pair
-    return (f"front {game.layout.front_wall[f - 1]} hole {f} → "
-            f"back {game.layout.back_wall[b - 1]} hole {b}")
+    return _("front {front_colour} hole {front} → back {back_colour} hole {back}").format(
+        front_colour=colour_name(game.layout.front_wall[f - 1]), front=f,
+        back_colour=colour_name(game.layout.back_wall[b - 1]), back=b)
 
 
 class CompanionPanel(widgets.VBox):
@@ -217,29 +230,29 @@ class CompanionPanel(widgets.VBox):
         self.message = ""
         self.last_failure = ""
         big = widgets.Layout(width="auto")
-        self.players_box = widgets.IntText(value=players, description="Players (2-4):",
+        self.players_box = widgets.IntText(value=players, description=_("Players (2-4):"),
                                            style={"description_width": "initial"},
                                            layout=widgets.Layout(width="11em"))
-        self.new_button = widgets.Button(description="New game", icon="refresh", layout=big)
-        self.roll_button = widgets.Button(description="Roll the colour dice", icon="cube",
+        self.new_button = widgets.Button(description=_("New game"), icon="refresh", layout=big)
+        self.roll_button = widgets.Button(description=_("Roll the colour dice"), icon="cube",
                                           button_style="primary",
                                           style=action_style("primary"), layout=big)
         self.dice = widgets.HTML()
-        self.pair_choice = widgets.Dropdown(description="Holes:", options=[],
+        self.pair_choice = widgets.Dropdown(description=_("Holes:"), options=[],
                                             style={"description_width": "initial"},
                                             layout=widgets.Layout(width="auto"))
-        self.choose_button = widgets.Button(description="Slide the stick in", layout=big,
+        self.choose_button = widgets.Button(description=_("Slide the stick in"), layout=big,
                                             button_style="info", style=action_style("info"))
-        self.silent_button = widgets.Button(description="Silent", button_style="success",
+        self.silent_button = widgets.Button(description=_("Silent"), button_style="success",
                                             style=action_style("success"),
                                             layout=big)
-        self.alarm_button = widgets.Button(description="Alarm!", button_style="danger",
+        self.alarm_button = widgets.Button(description=_("Alarm!"), button_style="danger",
                                            style=action_style("danger"),
                                            layout=big)
-        self.slid_choice = widgets.Dropdown(description="Which stick:", options=[],
+        self.slid_choice = widgets.Dropdown(description=_("Which stick:"), options=[],
                                             style={"description_width": "initial"},
                                             layout=widgets.Layout(width="auto"))
-        self.slid_button = widgets.Button(description="A stick slid out", layout=big,
+        self.slid_button = widgets.Button(description=_("A stick slid out"), layout=big,
                                           button_style="warning", style=action_style("warning"))
         self.castle = widgets.HTML()
         self.status = widgets.HTML()
@@ -293,26 +306,28 @@ class CompanionPanel(widgets.VBox):
     def _new_game(self) -> None:
         players = self.players_box.value
         if players not in self.castle_layout.sticks_per_player:
-            raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not "
-                                       f"{players}: type 2, 3 or 4 and press New game.")
+            raise InvalidArgumentError(_("Quiet as a Mouse is for 2 to 4 players, not {n}: "
+                                         "type 2, 3 or 4 and press New game.").format(n=players))
         self.game = self._game(players)
 
     def _roll(self) -> None:
         if self.game.is_over:
-            raise IllegalActionError("the game is over: press New game to play again.")
+            raise IllegalActionError(_("the game is over: press New game to play again."))
         if self.game.phase != ROLL:
-            raise IllegalActionError("finish this turn first: choose the holes, then press "
-                                     "Silent, Alarm! or A stick slid out.")
+            raise IllegalActionError(_("finish this turn first: choose the holes, then press "
+                                       "Silent, Alarm! or A stick slid out."))
         self.game.sample_chance(self.rng)
 
     def _choose(self) -> None:
         if self.pair_choice.value is None:
-            raise InvalidArgumentError("roll the dice first: there are no holes to choose yet.")
+            raise InvalidArgumentError(_("roll the dice first: there are no holes to choose "
+                                         "yet."))
         self.game.choose_pair(self.pair_choice.value)
 
     def _slid(self) -> None:
         if self.game.phase == ATTEMPT and self.slid_choice.value is None:
-            raise InvalidArgumentError("no other stick is in the castle, so none can slide out.")
+            raise InvalidArgumentError(_("no other stick is in the castle, so none can slide "
+                                         "out."))
         self.game.apply_attempt((SLID_OUT, self.slid_choice.value))
 
     def _render(self) -> None:
@@ -337,16 +352,18 @@ class CompanionPanel(widgets.VBox):
         preview = game.pair or (self.pair_choice.value if phase == CHOOSE else None)
         self.castle.value = castle_svg(game, preview)
         blocked = game.blocked_probability()
-        prompt = {ROLL: f"Player {game.current + 1}: roll the colour dice.",
-                  CHOOSE: f"Player {game.current + 1}: choose the holes (thick rings), "
-                          f"then slide the stick in.",
-                  ATTEMPT: "Did a bell ring? Press Silent, Alarm! or A stick slid out.",
-                  OVER: f"Game over: {game.end_reason}."}[phase]
+        prompt = {ROLL: _("Player {n}: roll the colour dice."),
+                  CHOOSE: _("Player {n}: choose the holes (thick rings), then slide the stick "
+                            "in."),
+                  ATTEMPT: _("Did a bell ring? Press Silent, Alarm! or A stick slid out."),
+                  OVER: _("Game over: {reason}.")}[phase].format(n=game.current + 1,
+                                                                 reason=f"{game.end_reason}")
+        chance = _("Chance the next roll is blocked:")
         self.status.value = (
             sticks_html(game)
             + f"<p style='font-size:1.1em;margin:0.3em 0'>{escape(prompt)}</p>"
-            f"<p style='margin:0.2em 0'>Chance the next roll is blocked: "
-            f"<b>{blocked}</b> ≈ {float(blocked):.1%}</p>")
+            f"<p style='margin:0.2em 0'>{escape(chance)} "
+            f"<b>{blocked}</b> ≈ {number(float(blocked), '.1%')}</p>")
         self.last_move.value = last_turn_html(game)
         self._show_note()
 
@@ -361,20 +378,20 @@ class SimulatedPanel(widgets.VBox):
         self.last_failure = ""
         self.last_game: Game | None = None
         big = widgets.Layout(width="auto")
-        self.players_box = widgets.IntText(value=players, description="Players (2-4):",
+        self.players_box = widgets.IntText(value=players, description=_("Players (2-4):"),
                                            style={"description_width": "initial"},
                                            layout=widgets.Layout(width="11em"))
-        self.strategy = widgets.Dropdown(options=list(STRATEGIES), value="most open",
-                                         description="Holes:")
+        self.strategy = widgets.Dropdown(options=[(strategy_name(s), s) for s in STRATEGIES],
+                                         value="most open", description=_("Holes:"))
         self.sliders = widgets.VBox()
         self.sliders.add_class("haba-qm-sliders")
         self.explain = widgets.HTML(f"<div class='haba-qm-explain'>{_(WORDS['skill'])}</div>")
         self.note = widgets.HTML()
         self.note.add_class("haba-qm-message")
-        self.play_button = widgets.Button(description="Play it out", icon="play",
+        self.play_button = widgets.Button(description=_("Play it out"), icon="play",
                                           button_style="primary",
                                           style=action_style("primary"), layout=big)
-        self.many_button = widgets.Button(description="Play 200 games", layout=big)
+        self.many_button = widgets.Button(description=_("Play 200 games"), layout=big)
         self.castle = widgets.HTML()
         self.result = widgets.HTML()
         self.players_box.observe(lambda _: self._act(self._make_sliders), names="value")
@@ -403,16 +420,16 @@ class SimulatedPanel(widgets.VBox):
     def _make_sliders(self) -> None:
         players = self.players_box.value
         if players not in self.castle_layout.sticks_per_player:
-            raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not "
-                                       f"{players}: type 2, 3 or 4.")
+            raise InvalidArgumentError(_("Quiet as a Mouse is for 2 to 4 players, not {n}: "
+                                         "type 2, 3 or 4.").format(n=players))
         rows = []
         for i in range(players):
             wide = {"description_width": "initial"}
             p = widgets.FloatSlider(value=0.7, min=0, max=1, step=0.05, style=wide,
-                                    description=f"Player {i + 1}: p (silent)",
+                                    description=_("Player {n}: p (silent)").format(n=i + 1),
                                     readout_format=".2f")
             q = widgets.FloatSlider(value=0.05, min=0, max=0.3, step=0.01, style=wide,
-                                    description="q (a stick slides out)", readout_format=".2f")
+                                    description=_("q (a stick slides out)"), readout_format=".2f")
             rows.append(_row(p, q))
         self.sliders.children = rows
         self._show(_(WORDS["start"]))
@@ -428,11 +445,12 @@ class SimulatedPanel(widgets.VBox):
         result = play_game(len(skills), skills, self.rng, self.strategy.value, game=game)
         self.last_game = game
         self.castle.value = castle_svg(game)
-        names = " and ".join(f"Player {w + 1}" for w in result.winners)
+        names = _(" and ").join(_("Player {n}").format(n=w + 1) for w in result.winners)
         out = ngettext("{n} stick slid out", "{n} sticks slid out",
                        result.sticks_out).format(n=result.sticks_out)
-        self._show(f"{names} won after {result.turns} turns ({result.reason}); {out}.<br>"
-                   + sticks_html(game))
+        won = _("{names} won after {turns} turns ({reason}); {out}.").format(
+            names=names, turns=result.turns, reason=f"{result.reason}", out=out)
+        self._show(f"{escape(won)}<br>" + sticks_html(game))
 
     def _play_many(self) -> None:
         skills = self.skills()
@@ -440,18 +458,24 @@ class SimulatedPanel(widgets.VBox):
                                  self.castle_layout)
         wins = win_counts(results, len(skills))
         mean = sum(r.turns for r in results) / len(results)
-        rows = "".join(f"<tr><td>Player {i + 1}</td><td>{w}</td><td>{w / 2:.1f}%</td></tr>"
-                       for i, w in enumerate(wins))
+        seats = [_("Player {n}").format(n=i + 1) for i in range(len(wins))]
+        rows = "".join(f"<tr><td>{escape(seats[i])}</td><td>{w}</td>"
+                       f"<td>{number(w / 2, '.1f')}%</td></tr>" for i, w in enumerate(wins))
         ties = sum(len(r.winners) > 1 for r in results)
         tied = ngettext("{n} of the 200 games ended in a tie", "{n} of the 200 games ended in "
                         "a tie", ties).format(n=ties)
-        self._show(f"200 games, {mean:.1f} turns on average. {tied}: each of its winners "
-                   f"counts a win. {_(WORDS['ties'])}"
-                   f"<table style='font-size:1em'><tr><th>seat</th><th>wins</th>"
-                   f"<th>share of the 200 games</th></tr>{rows}</table>")
+        summary = _("200 games, {mean} turns on average. {tied}: each of its winners counts a "
+                    "win.").format(mean=number(mean, ".1f"), tied=tied)
+        heads = "".join(f"<th>{escape(_(head))}</th>" for head in SEATS_HEADS)
+        self._show(f"{escape(summary)} {_(WORDS['ties'])}"
+                   f"<table style='font-size:1em'><tr>{heads}</tr>{rows}</table>")
 
     def _show(self, text: str) -> None:
         self.result.value = f"<div style='color:{TEXT};line-height:1.4'>{text}</div>"
+
+
+#: The columns of the 200 games' table.
+SEATS_HEADS = (N_("seat"), N_("wins"), N_("share of the 200 games"))
 
 
 class QuietAsAMouseWidget(widgets.VBox):
@@ -460,15 +484,19 @@ class QuietAsAMouseWidget(widgets.VBox):
     def __init__(self, mode: str = "companion", players: int = 2, seed: int = COURSE_SEED,
                  layout: Layout | None = None) -> None:
         if mode not in MODES:
-            raise InvalidArgumentError(f"mode must be 'companion' or 'simulated', not {mode!r}.")
+            raise InvalidArgumentError(_("mode must be 'companion' or 'simulated', not "
+                                         "{mode}.").format(mode=repr(mode)))
         if players not in (2, 3, 4):
-            raise InvalidArgumentError(f"Quiet as a Mouse is for 2 to 4 players, not {players!r}.")
+            raise InvalidArgumentError(_("Quiet as a Mouse is for 2 to 4 players, not "
+                                         "{n}.").format(n=repr(players)))
         layout = layout or load_layout()
         self.companion = CompanionPanel(players, layout, seed)
         self.simulated = SimulatedPanel(players, layout, seed)
-        self.mode = widgets.ToggleButtons(options=list(MODES), value=mode)
+        self.mode = widgets.ToggleButtons(options=[(_(MODE_LABELS[m]), m) for m in MODES],
+                                          value=mode)
         self.mode.observe(lambda _: self._switch(), names="value")
-        title = widgets.HTML(f"{STYLE}<h3 style='margin:0.2em 0'>Quiet as a Mouse</h3>")
+        name = _("Quiet as a Mouse")
+        title = widgets.HTML(f"{STYLE}<h3 style='margin:0.2em 0'>{escape(name)}</h3>")
         super().__init__([title, self.mode, self.companion, self.simulated],
                          layout=widgets.Layout(width="100%"))
         self.add_class("haba-quiet-as-a-mouse")
