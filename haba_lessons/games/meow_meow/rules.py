@@ -612,7 +612,7 @@ class RoundState(State):
             else:
                 self.discard.append(card)
                 self.colour = card.colour
-                self.fits = self.rules.fitting(card, card.colour)
+                self.fits = self.rules.effects[card][0]
                 self.phase = TURN
         else:
             self.hands[self.current].append(card)

@@ -57,7 +57,7 @@ def random_card(state: RoundState, rng: np.random.Generator) -> Action:
     """Random legal card: any card that fits, at random; a parrot names a random colour."""
     phase = state.phase
     if phase == TURN and not state.pending:    # playable_cards(), written out: the commonest
-        cards = list(filter(state.fits.__contains__, state.hands[state.current]))
+        cards = [*filter(state.fits.__contains__, state.hands[state.current])]
         if not cards:                           # case of the bot the studies run millions of
             return DRAW
         card = cards[int(rng.random() * len(cards))]
