@@ -82,7 +82,7 @@ def figures(output: str) -> dict[tuple[str, int], tuple[str, list[tuple[float, s
             numbers.append((float(match.group(1).replace(",", "")), kind))
         if not numbers:
             continue
-        label = NUMBER.sub("#", line).strip()
+        label = " ".join(NUMBER.sub("#", line).split())   # padding varies with width
         found[label, seen[label]] = (line.strip(), numbers)
         seen[label] += 1
     return found
