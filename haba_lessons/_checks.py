@@ -12,6 +12,9 @@ from .typed_numbers import parse_probability
 def require_int(value: object, name: str, *, minimum: int | None = None,
                 maximum: int | None = None) -> int:
     """Return ``value`` if it is a whole number in range, else raise InvalidArgumentError."""
+    if type(value) is int and (minimum is None or value >= minimum) and (
+            maximum is None or value <= maximum):
+        return value                    # the commonest case, without the abstract check
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise InvalidArgumentError(
             f"{name} must be a whole number, but got {shown(value)} ({type(value).__name__})."

@@ -81,8 +81,32 @@ def language() -> str:
     English (a ``HABA_LANG`` the course does not know is refused with the list)."""
     if _chosen is not None:
         return _chosen
-    wanted = os.environ.get(ENVIRONMENT, "").strip()
-    return check_language(wanted) if wanted else SOURCE
+    wanted = _environment_value().strip()
+    return _environment_language(wanted) if wanted else SOURCE
+
+
+def _environment_value() -> str:
+    """``HABA_LANG`` as it is set now. Every sentence a game logs asks for the language, and
+    ``os.environ.get`` takes microseconds (four Python calls), so the value is read from
+    ``os.environ``'s own mapping, as ``os.environ.get`` reads it, when that can be done."""
+    if os.environ is _ENVIRON and _RAW is not None:
+        raw = _RAW.get(_RAW_KEY)
+        return "" if raw is None else _ENVIRON.decodevalue(raw)
+    return os.environ.get(ENVIRONMENT, "")
+
+
+try:                                    # CPython's os.environ: a mapping of encoded strings
+    _ENVIRON, _RAW = os.environ, os.environ._data  # type: ignore[attr-defined]
+    _RAW_KEY = os.environ.encodekey(ENVIRONMENT)    # type: ignore[attr-defined]
+except AttributeError:                  # another os.environ: read it the ordinary way
+    _ENVIRON, _RAW, _RAW_KEY = os.environ, None, None
+
+
+@lru_cache(maxsize=16)
+def _environment_language(wanted: str) -> str:
+    """:func:`check_language` of a ``HABA_LANG`` value, remembered (a bad one is refused
+    each time it is asked for, with the list)."""
+    return check_language(wanted)
 
 
 @contextlib.contextmanager

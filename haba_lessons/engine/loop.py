@@ -98,14 +98,16 @@ def _run_state(state: State, bots, rng, max_steps, max_turns, until) -> bool:
     same steps as :func:`_run_protocol`, faster: a study runs millions of them). True when
     the loop stopped for the game's end, a person's seat or ``until``; False at a limit."""
     chance_phases = type(state).CHANCE_PHASES
-    sample, sample_run, try_ = state._sample, state._sample_run, state._try
+    sample, try_ = state._sample, state._try
     turns = max_turns if max_turns is not None else sys.maxsize
     if len(bots) < state.players:
         raise InvalidArgumentError(f"give one bot per player ({state.players}), not "
                                    f"{len(bots)}: a person's seat is None.")
     stops = chance_phases | {OVER}
+    if until is None:
+        return _run_free(state, bots, rng, max_steps, turns, stops)
     for _ in range(max_steps):
-        if until is not None and until(state):
+        if until(state):
             return True
         phase = state.phase
         if state.turns >= turns:
@@ -113,11 +115,36 @@ def _run_state(state: State, bots, rng, max_steps, max_turns, until) -> bool:
         if phase in stops:
             if phase == OVER:
                 return True
-            if until is None:
-                sample_run(rng, turns)     # every chance node up to the next decision
-            else:
-                sample(rng)
+            sample(rng)
             continue
+        bot = bots[state.current]
+        if bot is None:                                  # a person's seat
+            return True
+        action = bot(state, rng)
+        try:                               # apply(action), after the phase checks just made
+            hash(action)
+        except TypeError:
+            _refused(state, bot, action)
+        if not try_(action):
+            _refused(state, bot, action)
+    return False
+
+
+def _run_free(state: State, bots, rng, max_steps, turns, stops) -> bool:
+    """:func:`_run_state` with no ``until``: each run of chance nodes sampled at once (the
+    loop a study runs millions of steps of)."""
+    sample_run, try_ = state._sample_run, state._try
+    for _ in range(max_steps):
+        phase = state.phase
+        if phase in stops:
+            if phase == OVER:
+                return True
+            if state.turns >= turns:
+                return False
+            sample_run(rng, turns)         # every chance node up to the next decision
+            continue
+        if state.turns >= turns:
+            return False
         bot = bots[state.current]
         if bot is None:                                  # a person's seat
             return True

@@ -111,8 +111,10 @@ class Rules:
     deck: tuple[Card, ...] = field(default=(), compare=False)
     #: the cards of the deck that fit each (top card, colour to follow), made when first asked
     _fits: dict = field(default_factory=dict, init=False, compare=False, repr=False)
-    #: the cards that fit on each top card but a parrot (its own colour followed)
-    fits_on: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: what playing each card does, read once per play: ``(fits, steps, fox, cat)``: the
+    #: cards that fit on it (its own colour followed; None for a parrot, whose named colour
+    #: decides), how many seats the turn moves on, and whether it is a fox or a cat
+    effects: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     #: every play of the deck, made once: ``plays[card]``, ``plays[card, colour]`` (parrots)
     plays: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     #: how many seats the turn moves on after each animal (an owl skips a child; a cat turns
@@ -129,7 +131,10 @@ class Rules:
                     self.fitting(card, colour)
             else:
                 self.plays[card] = Play(card)
-                self.fits_on[card] = self.fitting(card, card.colour)
+            self.effects[card] = (None if card.animal == "parrot"
+                                  else self.fitting(card, card.colour),
+                                  self.steps[card.animal], card.animal == "fox",
+                                  card.animal == "cat")
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -303,24 +308,41 @@ class RoundState(State):
                                               else (None,))]
 
     def _try(self, action: object) -> bool:
-        """The commonest action checked and played at once: a card of the hand played on a
+        """The commonest actions checked and played at once: a card of the hand played on a
         turn with no fox penalty waiting (the rule of :func:`matches`, through
-        :attr:`fits`); every other action through :meth:`_broken_rule` and :meth:`_act`."""
+        :attr:`fits`) or just drawn, and a draw; every other action through
+        :meth:`_broken_rule` and :meth:`_act`."""
         if type(action) is Play:
             card, colour = action
             phase = self.phase
-            if ((phase == TURN and not self.pending and card in self.fits
-                 and card in self.hands[self.current])
+            if ((phase == TURN and not self.pending and card in self.fits)
                     or (phase == DRAWN and card == self.drawn)) and (
                     colour is None if card.animal != "parrot"
                     else type(colour) is str and colour in self.rules.colours):
+                hand = self.hands[self.current]
+                try:
+                    hand.remove(card)           # the check "in the hand" and the play in one
+                except ValueError:
+                    return False                # not in the hand: nothing has changed
                 self._entries.append((self.current, "play", PLAYED, (action,)))
-                self._play(card, colour)
+                self._played(hand, card, colour)
                 return True
-        elif action == DRAW and self.phase == TURN and (
-                self.pending or self.rules.may_draw_instead_of_playing):
-            self._draw()
+        elif action == DRAW and self.phase == TURN:
+            if self.pending:
+                self.draw_left, self.pending, self.after = self.pending, 0, TURN
+            elif self.rules.may_draw_instead_of_playing:
+                self.draw_left, self.after = 1, DRAWN
+            else:
+                return self._checked(action)
+            self.drawing = 0                    # _draw(), written out: the commonest action
+            self.phase = DRAWING
+            if not self.pile:
+                self._settle()                  # an empty pile: reshuffle first
             return True
+        return self._checked(action)
+
+    def _checked(self, action: object) -> bool:
+        """Apply ``action`` through :meth:`_act` if it breaks no rule, and say so."""
         if self._broken_rule(action) is not None:
             return False
         self._act(action)
@@ -423,16 +445,21 @@ class RoundState(State):
     def _play(self, card: Card, colour: str | None) -> None:
         hand = self.hands[self.current]
         hand.remove(card)
+        self._played(hand, card, colour)
+
+    def _played(self, hand: list[Card], card: Card, colour: str | None) -> None:
+        """``card`` has left ``hand`` (naming ``colour`` if a parrot): its effect, and the
+        next turn, the Meow call or the win."""
         self.discard.append(card)
-        animal = card.animal
         rules = self.rules
-        if animal == "parrot":
+        fits, steps, fox, cat = rules.effects[card]
+        if fits is None:                    # a parrot: its named colour is followed
             self.colour, self.fits = colour, rules.fitting(card, colour)
         else:
-            self.colour, self.fits = card.colour, rules.fits_on[card]
+            self.colour, self.fits = card.colour, fits
         self.drawn = None
         self.card_actions += 1
-        if animal == "fox":
+        if fox:
             self.pending += rules.settings.fox_draw
             if self.pending > self.largest_penalty:
                 self.largest_penalty = self.pending
@@ -444,9 +471,9 @@ class RoundState(State):
         elif not hand:
             self._win()
         else:                               # _finish_play(), written out: the commonest play
-            if animal == "cat":
+            if cat:
                 self.direction = -self.direction
-            self.current = (self.current + self.direction * rules.steps[animal]) % self.players
+            self.current = (self.current + self.direction * steps) % self.players
             self.turns += 1
             self.phase = TURN
 
@@ -548,22 +575,40 @@ class RoundState(State):
             for k in range(min(players, left)):     # card k goes to the child _take gives it
                 self.hands[(self.first_player + left - 1 - k) % players] += dealt[k::players]
             self.draw_left, self.phase = 0, START
-        sample, hand = self._sample, self.hands[self.current]
+        sample, random, hand = self._sample, rng.random, self.hands[self.current]
         while self.phase in CHANCE_PHASES and self.turns < turns:    # as the engine does
             pile = self.pile
             hidden = len(pile) - self.bottom
             if self.phase != DRAWING or not hidden:
                 sample(rng)
                 continue
-            index = self.bottom + int(rng.random() * hidden)   # _sample and _take, written
+            index = self.bottom + int(random() * hidden)       # _sample and _take, written
             pile[index], pile[-1] = pile[-1], pile[index]      # out for the commonest draw
-            hand.append(pile.pop())
+            card = pile.pop()
+            hand.append(card)
             self.card_actions += 1
-            self.draw_left -= 1
+            left = self.draw_left = self.draw_left - 1
             self.drawing += 1
-            if self.after == DRAWN:
-                self.drawn = hand[-1]
-            self._settle()
+            after = self.after
+            if after == DRAWN:
+                self.drawn = card
+            if left:                    # more to draw (a fox penalty): reshuffle if need be
+                if not pile:
+                    self._settle()
+                continue
+            if after != DRAWN:
+                self._settle()
+                continue
+            # _settle(), written out for the commonest end of a drawing: one card drawn,
+            # which the child may play at once if it fits
+            self._entries.append((self.current, "draw", DRAWS_ONE if self.drawing == 1
+                                  else DRAWS_MANY, (self.drawing,)))
+            if card.animal == "fox" if self.pending else card in self.fits:
+                self.phase = DRAWN
+            else:
+                self.drawn = None
+                self._end_turn(1)
+            return
 
     def _take(self, index: int) -> None:
         pile = self.pile
@@ -586,7 +631,7 @@ class RoundState(State):
             else:
                 self.discard.append(card)
                 self.colour = card.colour
-                self.fits = self.rules.fitting(card, card.colour)
+                self.fits = self.rules.effects[card][0]
                 self.phase = TURN
         else:
             self.hands[self.current].append(card)

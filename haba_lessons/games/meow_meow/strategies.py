@@ -18,7 +18,7 @@ import numpy as np
 
 from ...engine import Strategies, Strategy
 from .deck import Card
-from .rules import DRAW, DRAWN, KEEP, Action, Play, RoundState
+from .rules import DRAW, DRAWN, KEEP, TURN, Action, Play, RoundState
 
 Bot = Callable[[RoundState, np.random.Generator], Action]
 
@@ -55,21 +55,25 @@ def _with_colour(cards: list, rng: np.random.Generator,
 
 def random_card(state: RoundState, rng: np.random.Generator) -> Action:
     """Random legal card: any card that fits, at random; a parrot names a random colour."""
-    if state.phase == DRAWN:
-        cards = [state.drawn]
-    elif state.pending:
-        cards = state.playable_cards()
-    else:                                   # playable_cards(), written out: the commonest
-        cards = list(filter(state.fits.__contains__, state.hands[state.current]))
-        if not cards:                       # case of the bot the studies run millions of
+    phase = state.phase
+    if phase == TURN and not state.pending:    # playable_cards(), written out: the commonest
+        cards = [*filter(state.fits.__contains__, state.hands[state.current])]
+        if not cards:                           # case of the bot the studies run millions of
             return DRAW
-    if not cards:
-        return _fallback(state)
-    card = cards[int(rng.random() * len(cards))]
+        card = cards[int(rng.random() * len(cards))]
+    elif phase == DRAWN:
+        rng.random()                            # the choice among the one card it may play
+        card = state.drawn
+    else:
+        cards = state.playable_cards()
+        if not cards:
+            return _fallback(state)
+        card = cards[int(rng.random() * len(cards))]
+    rules = state.rules
     if card.animal == "parrot":
-        colours = state.rules.colours
-        return state.rules.plays[card, colours[int(rng.random() * len(colours))]]
-    return state.rules.plays[card]
+        colours = rules.colours
+        return rules.plays[card, colours[int(rng.random() * len(colours))]]
+    return rules.plays[card]
 
 
 def _preferring(prefer: Callable[[Card], bool]) -> Bot:

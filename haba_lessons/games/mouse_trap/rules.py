@@ -26,11 +26,15 @@ we chose, and say so here and in the notebooks (*interpretation*):
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from ..._checks import require_int, require_probability
 from ...engine import State
@@ -86,6 +90,18 @@ ROLL, PUSH_ROLL, CRANK, SPLIT, AT_CRANK = (Phase.ROLL, Phase.PUSH_ROLL, Phase.CR
                                            Phase.SPLIT, Phase.AT_CRANK)
 WORKS, FAILS = "works", "fails"
 
+
+
+@lru_cache(maxsize=None)
+def _die(sides: int) -> tuple[tuple[tuple[int, Fraction], ...], tuple[float, ...]]:
+    """A fair die's outcomes with their probabilities, and the running totals in floats as
+    :func:`haba_lessons.simulation.outcome_at` adds them up."""
+    outcomes = tuple((face, Fraction(1, sides)) for face in range(1, sides + 1))
+    running, total = [], 0.0
+    for _face, p in outcomes:
+        total += float(p)
+        running.append(total)
+    return outcomes, tuple(running)
 
 class MouseTrapState(State):
     """Everything about one game in progress. Create with :func:`new_game`."""
@@ -162,8 +178,17 @@ class MouseTrapState(State):
         if self.phase == CRANK:
             r = self.reliability
             return [(o, p) for o, p in ((WORKS, r), (FAILS, 1 - r)) if p]
-        sides = self.board.die_sides
-        return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
+        return list(_die(self.board.die_sides)[0])
+
+    def _sample(self, rng: np.random.Generator) -> object:
+        """A die roll from a table of the running totals (the same draw as the inverse CDF of
+        the list, without making its fractions each roll); the crank as the engine draws it."""
+        if self.phase == CRANK:
+            return super()._sample(rng)
+        outcomes, running = _die(self.board.die_sides)
+        face = outcomes[min(bisect_right(running, rng.random()), len(outcomes) - 1)][0]
+        self._happen(face)
+        return face
 
     def _actions(self) -> list[Action]:
         if self.phase == SPLIT:
