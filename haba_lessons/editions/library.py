@@ -3,10 +3,10 @@
 haba_lessons.pot`` and merged into each language's ``haba_lessons/locale/<language>/
 LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed).
 
-Spookies and Mouse Trap are extracted; of the other games only the tables and charts the
-lessons print (:data:`ALREADY`), and nothing of the engine yet: their strings are wrapped once
-their redesign has landed (``locale/README.md`` says how), and then they leave
-:data:`NOT_YET` and join this catalog.
+Spookies, Mouse Trap and the engine are extracted; of the other games only the tables and
+charts the lessons print (:data:`ALREADY`): their strings are wrapped once their redesign has
+landed (``locale/README.md`` says how), and then they leave :data:`NOT_YET` and join this
+catalog.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
 #: Files of a package in NOT_YET that are extracted all the same (first match wins).
 ALREADY = ("games/meow_meow/analysis.py", "games/meow_meow/charts.py",
            "games/quiet_as_a_mouse/analysis.py", "games/quiet_as_a_mouse/charts.py")
-NOT_YET = ("games/__init__.py", "games/protocol.py", "games/meow_meow/**.py",
-           "games/quiet_as_a_mouse/**.py", "engine/**.py")
+NOT_YET = ("games/meow_meow/**.py",
+           "games/quiet_as_a_mouse/**.py")
 
 
 def package(root: Path) -> Path:
