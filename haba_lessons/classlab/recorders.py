@@ -128,18 +128,18 @@ def _records(count: int) -> str:
     return ngettext("{n} record", "{n} records", count).format(n=count)
 
 
-#: The events and values of the class data files as the status line shows them (the files
-#: keep the English words).
-SHOWN_WORDS = {"roll": N_("roll"), "attempt": N_("attempt"),
-               "first_could_play": N_("first could play"), "round_won": N_("round won"),
-               "die": N_("die"), "landed": N_("landed"), "crank": N_("crank"),
-               "yes": N_("yes"), "no": N_("no"), "works": N_("works"), "fails": N_("fails"),
-               "silent": N_("silent"), "alarm": N_("alarm"), "slid_out": N_("slid out")}
-
-
 def _word(text: str) -> str:
-    """An event or value of a record in the language in use (numbers, colours: as written)."""
-    return pgettext("record", SHOWN_WORDS[text]) if text in SHOWN_WORDS else text
+    """An event or value of a record as the status line shows it, in the language in use
+    (the files keep the English words; numbers and colours are shown as written)."""
+    words = {"roll": pgettext("record", "roll"), "attempt": pgettext("record", "attempt"),
+             "first_could_play": pgettext("record", "first could play"),
+             "round_won": pgettext("record", "round won"), "die": pgettext("record", "die"),
+             "landed": pgettext("record", "landed"), "crank": pgettext("record", "crank"),
+             "yes": pgettext("record", "yes"), "no": pgettext("record", "no"),
+             "works": pgettext("record", "works"), "fails": pgettext("record", "fails"),
+             "silent": pgettext("record", "silent"), "alarm": pgettext("record", "alarm"),
+             "slid_out": pgettext("record", "slid out")}
+    return words.get(text, text)
 
 
 def describe(record: Record) -> str:

@@ -13,8 +13,8 @@ do (``_legal_actions``, ``_apply_action``, ...):
 ``_waiting()``        what the state waits for, in words (for messages)
 ====================  ==========================================================
 
-with ``_why_not(action)`` and ``_why_impossible(outcome)`` for the game's own words on a
-refusal, and, where a check or a draw can be faster than going through the lists,
+with ``_why_not(action)``, ``_why_impossible(outcome)`` and ``_in_words(action)`` for the
+game's own words on a refusal, and, where a check or a draw can be faster than going through the lists,
 ``_allowed`` (or ``_try``, check and act in one), ``_possible``, ``_sample`` and
 ``_sample_run`` (with the same meaning: they must agree with the lists, which
 ``tests/test_engine_properties.py`` checks for every game). The base class does the rest
@@ -32,7 +32,7 @@ import copy as _copy
 import dataclasses
 import numbers
 import reprlib
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -65,9 +65,10 @@ def show(value: object) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
-def listing(options: Sequence[object]) -> str:
-    """The first few ``options`` in words, and how many there are in all."""
-    shown = ", ".join(str(o) for o in options[:LISTED])
+def listing(options: Sequence[object], words: Callable[[object], str] = str) -> str:
+    """The first few ``options`` in words (``words(option)``), and how many there are in
+    all."""
+    shown = ", ".join(words(o) for o in options[:LISTED])
     more = ", … " + _("({n} in all)").format(n=len(options)) if len(options) > LISTED else ""
     return shown + more
 
@@ -291,7 +292,8 @@ class State:
         raise IllegalActionError(_("{action} is not allowed: {why}; the choices now: "
                                    "{choices}.").format(action=show(action),
                                                         why=self._why_not(action),
-                                                        choices=listing(self._actions())))
+                                                        choices=listing(self._actions(),
+                                                                        self._in_words)))
 
     def apply_chance(self, outcome: Any) -> None:
         """Apply one of :meth:`chance_outcomes`; anything else is refused and changes nothing."""
@@ -318,7 +320,8 @@ class State:
         if self.phase in self.CHANCE_PHASES:
             return _("chance gives one of {outcomes}").format(
                 outcomes=listing(self._listed_outcomes()))
-        return _("the choices now: {choices}").format(choices=listing(self._actions()))
+        return _("the choices now: {choices}").format(
+            choices=listing(self._actions(), self._in_words))
 
     def _listed_outcomes(self) -> list:
         return [o for o, _ in self._outcomes()]
@@ -380,6 +383,12 @@ class State:
     def _why_impossible(self, outcome: Any) -> str:
         """Why ``outcome`` cannot happen now, in words."""
         return self._waiting()
+
+    def _in_words(self, action: Any) -> str:
+        """A listed action as a refusal names it, in the language in use (``str(action)``
+        unless the game says otherwise: its ``str`` may have to stay English for code that
+        compares it)."""
+        return str(action)
 
     def _waiting(self) -> str:
         """What the state waits for, in words."""

@@ -479,6 +479,13 @@ class SpookiesGame(State):
                     "Action('roll', 2/3/4) or Action('stop')")
         return super()._why_not(action)
 
+    def _in_words(self, action: object) -> str:
+        if isinstance(action, Action) and action.kind == "roll":
+            return _("roll {dice} dice").format(dice=action.value)
+        if isinstance(action, Action) and action.kind == "figure":
+            return _("move {figure}").format(figure=action.value)
+        return _("stop") if isinstance(action, Action) and action.kind == "stop" else str(action)
+
     def _why_impossible(self, outcome: object) -> str:
         if self.phase == FRIEND:
             return f"the friend die shows one of {', '.join(self.rules.figures)} or ?"
