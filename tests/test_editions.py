@@ -74,6 +74,14 @@ def test_german_has_two_plural_forms_and_a_decimal_comma():
     assert i18n.number(0.2712, ".3f") == "0.271"
 
 
+def test_a_count_is_grouped_from_five_digits_in_german_and_always_in_english():
+    # DIN 5008 (locale/README.md): 1000 without a space, 100 000 with a narrow one
+    with i18n.using("de"):
+        assert [i18n.grouped(n) for n in (999, 2000, 9999, 10_000, 100_000)] == \
+            ["999", "2000", "9999", "10\u202f000", "100\u202f000"]
+    assert [i18n.grouped(n) for n in (999, 2000, 100_000)] == ["999", "2,000", "100,000"]
+
+
 # --- catalogs ------------------------------------------------------------------------------
 
 def test_every_markdown_cell_cuts_into_units_that_join_back_exactly():

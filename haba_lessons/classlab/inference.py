@@ -25,7 +25,7 @@ import numpy as np
 from .._checks import require_int
 from ..distribution import Distribution
 from ..errors import InvalidArgumentError
-from ..i18n import _, number
+from ..i18n import _, grouped, number
 from ..simulation import wilson_interval
 
 Statistic = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -114,7 +114,7 @@ def exact_null(n: int, model: Distribution, statistic: str = "tvd") -> dict[floa
         raise InvalidArgumentError(_("{n} observations of {k} outcomes have {vectors} "
                                      "possible count vectors, too many to list; use "
                                      "simulated_fit_test instead.").format(
-            n=n, k=k, vectors=number(comb(n + k - 1, k - 1), ",")))
+            n=n, k=k, vectors=grouped(comb(n + k - 1, k - 1))))
     chances = [model[o] for o in outcomes]
     floats = np.array([float(c) for c in chances])
     result: dict[float, Fraction] = {}

@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InvalidArgumentError
-from ..i18n import N_, _, label, ngettext, number, pgettext
+from ..i18n import N_, _, grouped, label, ngettext, number, pgettext
 from ..games.meow_meow.analysis import first_hand_fits
 from ..games.meow_meow.rules import make_rules
 from ..simulation import wilson_interval
@@ -157,8 +157,8 @@ def most_rolled_dice(records: pd.DataFrame) -> int:
 
 def share_words(share: float) -> str:
     """A share as words a class reads at a glance: "about 77%", or "fewer than 1%"."""
-    return _("about {share}").format(share=number(share, ".0%")) if share >= 0.005 \
-        else _("fewer than 1%")
+    return _("about {percent}%").format(percent=number(100 * share, ".0f")) \
+        if share >= 0.005 else _("fewer than 1%")
 
 
 def spread_sentence(counts: Mapping[int, int], decision: Decision) -> str:
@@ -193,12 +193,12 @@ def favourite_sentences(rows: Sequence[FavouriteRow], steadier: float, draws: in
                "{win2} (a tie counts as a win for both, so the two can add up to more than 1). "
                "Seat 1's 95% interval runs from {low1} to {high1}, seat 2's from {low2} to "
                "{high2}.").format(**three),
-             (_("In {share} of the {draws} draws seat {seat} has the better chance: the "
+             (_("In {percent}% of the {draws} draws seat {seat} has the better chance: the "
                 "posterior probability that seat {seat} is the favourite (give or take about "
                 "{give}).") if give >= 0.005 else
-              _("In {share} of the {draws} draws seat {seat} has the better chance: the "
+              _("In {percent}% of the {draws} draws seat {seat} has the better chance: the "
                 "posterior probability that seat {seat} is the favourite.")).format(
-                 share=number(best.favourite, ".1%"), draws=number(draws, ","),
+                 percent=number(100 * best.favourite, ".1f"), draws=grouped(draws),
                  seat=best.seat, give=number(give, ".2f"))]
     how = (_("Seat 1 is the favourite about as often as it is the steadier child ({favourite} "
              "against {steadier}).") if abs(first.favourite - steadier) < 0.01 else

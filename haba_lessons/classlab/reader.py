@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataFileError
-from ..i18n import _, number
+from ..i18n import _, grouped
 from ..text_files import SAVE_AS_UTF8
 from .records import COLUMNS_OF, FORMAT_VERSION, GAMES, Record, check_name, make_record
 
@@ -186,7 +186,7 @@ def _read_records(result: ClassFile, lines: list[_Line], columns: tuple[str, ...
                 continue
             if len(text) > MAX_LINE:
                 raise DataFileError(_("is {n} characters long, far longer than a record; it "
-                                      "was skipped.").format(n=number(len(text), ",")))
+                                      "was skipped.").format(n=grouped(len(text))))
             if text.count('"') % 2:
                 if following is None or following.text is None \
                         or len(following.text) > MAX_LINE or following.text.count('"') % 2 == 0:

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._checks import require_int
 from ..errors import IllegalActionError, InvalidArgumentError
-from ..i18n import _, ngettext, number
+from ..i18n import _, grouped, ngettext
 from ..simulation import COURSE_SEED, make_rng
 from .protocol import OVER, Bot, GameState
 from .state import State
@@ -72,7 +72,7 @@ def play(state: GameState, bots: Sequence[Bot | None], *, seed: int | None = COU
         return state
     limit = ngettext("{n} turn", "{n} turns", max_turns).format(n=max_turns) \
         if max_turns is not None and state.turns >= max_turns \
-        else ngettext("{n} step", "{n} steps", max_steps).format(n=number(max_steps, ","))
+        else ngettext("{n} step", "{n} steps", max_steps).format(n=grouped(max_steps))
     raise InvalidArgumentError(_("the game did not end within {limit}: {hint}").format(
         limit=limit, hint=hint or _("do the bots or the settings let it end?")))
 

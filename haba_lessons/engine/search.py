@@ -16,7 +16,7 @@ from typing import Any
 
 from .._checks import require_int
 from ..errors import IllegalActionError, InvalidArgumentError
-from ..i18n import N_, _, number
+from ..i18n import N_, _, grouped
 from .protocol import GameState
 
 #: A value per player, e.g. (1, 0) when player 0 wins.
@@ -90,7 +90,7 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
             raise InvalidArgumentError(_("the position is too big for an exact search (more "
                                          "than {limit} states): set up a smaller one, give a "
                                          "horizon, or raise the limit.").format(
-                limit=number(limit, ",")))
+                limit=grouped(limit)))
         if node.is_chance_node:
             branches, chance = node.chance_outcomes(), True
         else:
