@@ -229,6 +229,15 @@ def number(value: Any, spec: str = "", code: str | None = None) -> str:
                                          ".": DECIMAL[code]}))
 
 
+def grouped(count: int, code: str | None = None) -> str:
+    """A whole number with its thousands grouped as the language groups them: always in
+    English (``2,000``), in German from five digits on (``2000``, ``10 000``; DIN 5008)."""
+    code = code or language()
+    if code != SOURCE and abs(count) < 10_000:
+        return str(count)
+    return number(count, ",", code)
+
+
 def _is_number(value: Any) -> bool:
     from fractions import Fraction
     from numbers import Number

@@ -13,10 +13,11 @@ from pathlib import Path
 
 from ._checks import shown
 from .errors import DataFileError
+from .i18n import N_, _
 
 #: What to do with a file that is not UTF-8, said the same way everywhere.
-SAVE_AS_UTF8 = ("it may have been saved as Latin-1 or Windows 'ANSI' text: open it and save it "
-                "again as UTF-8 (in a spreadsheet: 'CSV UTF-8')")
+SAVE_AS_UTF8 = N_("it may have been saved as Latin-1 or Windows 'ANSI' text: open it and save it "
+                   "again as UTF-8 (in a spreadsheet: 'CSV UTF-8')")
 
 
 def as_path(path: object, what: str = "path") -> Path:
@@ -38,7 +39,8 @@ def decode(data: bytes, name: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
-        raise DataFileError(f"{name}: line {line} is not UTF-8 text; {SAVE_AS_UTF8}.") from None
+        raise DataFileError(_("{name}: line {line} is not UTF-8 text; {how}.").format(
+            name=name, line=line, how=_(SAVE_AS_UTF8))) from None
 
 
 def read_text(path: object, what: str = "file") -> str:

@@ -21,6 +21,7 @@ from ..games.meow_meow.strategies import random_card
 from ..games.mouse_trap.board import default_board
 from ..games.quiet_as_a_mouse.rules import make_skills
 from ..games.quiet_as_a_mouse.simulate import play_game
+from ..i18n import N_
 from ..simulation import make_rng, sample_outcome
 from .recorders import _RecordingGame, next_starter
 from .writer import ClassDataFile
@@ -28,8 +29,10 @@ from .writer import ClassDataFile
 SEED = 2015
 GROUPS = ("owls", "foxes", "hares", "badgers")
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "example_class"
-NOTE = (f"SIMULATED example data, not a real class: made by python -m "
-        f"haba_lessons.classlab.example (seed {SEED}) with the course's game engines")
+#: The note in every file of the example class (written in English; shown translated).
+NOTE_TEXT = N_("SIMULATED example data, not a real class: made by python -m "
+               "haba_lessons.classlab.example (seed {seed}) with the course's game engines")
+NOTE = NOTE_TEXT.format(seed=SEED)
 #: Assumed chance of a silent attempt for seats 1 and 2 of each group (an assumption).
 STEADINESS = {"owls": (Fraction(4, 5), Fraction(1, 2)),
               "foxes": (Fraction(3, 5), Fraction(3, 5)),

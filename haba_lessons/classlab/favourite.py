@@ -21,6 +21,7 @@ from .._checks import require_int
 from ..errors import InvalidArgumentError
 from ..games.quiet_as_a_mouse import exact_game_value, make_skills
 from ..games.quiet_as_a_mouse.sweep import win_chances_many
+from ..i18n import _
 from .inference import BetaPosterior
 
 
@@ -71,7 +72,8 @@ def favourite_table(wins: np.ndarray, level: float = 0.95) -> list[FavouriteRow]
 
 def favourite_frame(wins: np.ndarray) -> pd.DataFrame:
     """``favourite_table`` as a table to show, to 3 decimals, one row per seat."""
-    return pd.DataFrame([{"seat": row.seat, "P(win), posterior mean": round(row.win, 3),
-                          "95% from": round(row.low, 3), "95% to": round(row.high, 3),
-                          "P(the favourite)": round(row.favourite, 3)}
-                         for row in favourite_table(wins)])
+    columns = [_("seat"), _("P(win), posterior mean"), _("95% from"), _("95% to"),
+               _("P(the favourite)")]
+    return pd.DataFrame([(row.seat, round(row.win, 3), round(row.low, 3), round(row.high, 3),
+                          round(row.favourite, 3)) for row in favourite_table(wins)],
+                        columns=columns)

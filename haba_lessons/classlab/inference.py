@@ -25,6 +25,7 @@ import numpy as np
 from .._checks import require_int
 from ..distribution import Distribution
 from ..errors import InvalidArgumentError
+from ..i18n import _, grouped, number
 from ..simulation import wilson_interval
 
 Statistic = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -53,10 +54,11 @@ def _prepare(counts: Mapping[object, int], model: Distribution) -> tuple[np.ndar
     outcomes = model.support()
     stray = [o for o, c in counts.items() if c and o not in model]
     if stray:
-        raise InvalidArgumentError(f"observed outcomes {stray} are impossible under the model.")
+        raise InvalidArgumentError(_("observed outcomes {outcomes} are impossible under the "
+                                     "model.").format(outcomes=stray))
     observed = np.array([counts.get(o, 0) for o in outcomes])
     if observed.sum() < 1:
-        raise InvalidArgumentError("there are no observations to test yet.")
+        raise InvalidArgumentError(_("there are no observations to test yet."))
     return observed, np.array([float(model[o]) for o in outcomes])
 
 
@@ -77,9 +79,11 @@ class FitTest:
 
     def __str__(self) -> str:
         low, high = self.interval
-        return (f"{self.statistic} = {self.observed:.4f} from {self.n} observations; "
-                f"p-value ≈ {self.p_value:.3f} (95% CI {low:.3f} to {high:.3f}, "
-                f"{len(self.null)} simulated samples)")
+        return _("{statistic} = {observed} from {n} observations; p-value ≈ {p} (95% CI "
+                 "{low} to {high}, {samples} simulated samples)").format(
+            statistic=self.statistic, observed=number(self.observed, ".4f"), n=self.n,
+            p=number(self.p_value, ".3f"), low=number(low, ".3f"), high=number(high, ".3f"),
+            samples=len(self.null))
 
 
 def simulated_fit_test(counts: Mapping[object, int], model: Distribution,
@@ -107,9 +111,10 @@ def exact_null(n: int, model: Distribution, statistic: str = "tvd") -> dict[floa
     outcomes = model.support()
     k = len(outcomes)
     if comb(n + k - 1, k - 1) > EXACT_LIMIT:
-        raise InvalidArgumentError(f"{n} observations of {k} outcomes have "
-                                   f"{comb(n + k - 1, k - 1):,} possible count vectors, too "
-                                   f"many to list; use simulated_fit_test instead.")
+        raise InvalidArgumentError(_("{n} observations of {k} outcomes have {vectors} "
+                                     "possible count vectors, too many to list; use "
+                                     "simulated_fit_test instead.").format(
+            n=n, k=k, vectors=grouped(comb(n + k - 1, k - 1))))
     chances = [model[o] for o in outcomes]
     floats = np.array([float(c) for c in chances])
     result: dict[float, Fraction] = {}
@@ -144,7 +149,8 @@ def _count_vectors(n: int, k: int):
 
 def _statistic(name: str) -> Statistic:
     if name not in STATISTICS:
-        raise InvalidArgumentError(f"unknown statistic {name!r}: use 'tvd' or 'chi-square'.")
+        raise InvalidArgumentError(_("unknown statistic {name}: use 'tvd' or "
+                                     "'chi-square'.").format(name=repr(name)))
     return STATISTICS[name]
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InvalidArgumentError
-from ..i18n import ngettext
+from ..i18n import N_, _, grouped, label, ngettext, number, pgettext
 from ..games.meow_meow.analysis import first_hand_fits
 from ..games.meow_meow.rules import make_rules
 from ..simulation import wilson_interval
-from . import tables
+from . import example, tables
 from .favourite import FavouriteRow, win_chances
 from .pool import Pool
 from .simulated import ClassTruth, truth_of
@@ -51,8 +51,10 @@ class Decision:
 
     def shown(self) -> str:
         if not self.simulated:
-            return f"p = {self.p_value:.3f} (exact)"
-        return f"p ≈ {self.p_value:.3f} (95% interval {self.low:.3f} to {self.high:.3f})"
+            return _("p = {p} (exact)").format(p=number(self.p_value, ".3f"))
+        return _("p ≈ {p} (95% interval {low} to {high})").format(
+            p=number(self.p_value, ".3f"), low=number(self.low, ".3f"),
+            high=number(self.high, ".3f"))
 
 
 def decide(p_value: float | Fraction, interval: tuple[float, float] | None = None,
@@ -67,36 +69,44 @@ def decide(p_value: float | Fraction, interval: tuple[float, float] | None = Non
 
 def decision_sentence(decision: Decision, null: str, alternative: str) -> str:
     """What the test says at the 5% level, in the words of a hypothesis test."""
-    shown, level = decision.shown(), f"{decision.level:g}"
+    shown, level = decision.shown(), number(decision.level, "g")
+    null, alternative = label(null), label(alternative)
     if decision.rejected:
-        ends = " even at the ends of its interval" if decision.simulated else ""
-        return (f"{shown}: below {level}{ends}. At the 5% level we reject the null "
-                f"hypothesis ({null}) in favour of the alternative ({alternative}).")
+        text = _("{shown}: below {level} even at the ends of its interval. At the 5% level we "
+                 "reject the null hypothesis ({null}) in favour of the alternative "
+                 "({alternative}).") if decision.simulated else \
+            _("{shown}: below {level}. At the 5% level we reject the null hypothesis ({null}) "
+              "in favour of the alternative ({alternative}).")
+        return text.format(shown=shown, level=level, null=null, alternative=alternative)
     if decision.rejected is False:
-        return (f"{shown}: not below {level}. We do not reject the null hypothesis ({null}): "
-                f"data like ours are not unusual if it is true — which does not prove it true.")
-    return (f"{shown}: the interval straddles {level}, so we cannot decide yet; simulate "
-            f"more samples before deciding.")
+        return _("{shown}: not below {level}. We do not reject the null hypothesis ({null}): "
+                 "data like ours are not unusual if it is true — which does not prove it "
+                 "true.").format(shown=shown, level=level, null=null)
+    return _("{shown}: the interval straddles {level}, so we cannot decide yet; simulate more "
+             "samples before deciding.").format(shown=shown, level=level)
 
 
 def truth_sentence(decision: Decision, null_is_true: bool | None, made_with: str) -> str:
     """For a simulated class, whether the decision was right; for real data, that nobody knows."""
     if null_is_true is None:
-        return ("Real data: nobody knows whether the null hypothesis is true — that is why "
-                "we test.")
-    said = (f"These data were simulated with {made_with}, so the null hypothesis is "
-            f"{'true' if null_is_true else 'false'}")
+        return _("Real data: nobody knows whether the null hypothesis is true — that is why "
+                 "we test.")
+    said = (_("These data were simulated with {made_with}, so the null hypothesis is true")
+            if null_is_true else
+            _("These data were simulated with {made_with}, so the null hypothesis is false")
+            ).format(made_with=label(made_with))
     if decision.rejected is None:
-        return said + "; the test has not decided yet."
+        return said + _("; the test has not decided yet.")
     if decision.rejected and null_is_true:
-        return (said + ": this rejection is a false alarm (a type I error), which the 5% level "
-                "lets through about 1 time in 20 when the null hypothesis is true.")
+        return said + _(": this rejection is a false alarm (a type I error), which the 5% "
+                        "level lets through about 1 time in 20 when the null hypothesis is "
+                        "true.")
     if decision.rejected:
-        return said + ": rejecting it was right."
+        return said + _(": rejecting it was right.")
     if null_is_true:
-        return said + ": not rejecting it was right."
-    return (said + ": not rejecting it is a miss (a type II error) — data this few could "
-            "not show the difference.")
+        return said + _(": not rejecting it was right.")
+    return said + _(": not rejecting it is a miss (a type II error) — data this few could not "
+                    "show the difference.")
 
 
 def known_truths(folder: str | Path, pools: Mapping[str, Pool],
@@ -111,56 +121,64 @@ def data_sentence(folder: str | Path, truths: Mapping[str, ClassTruth | None]) -
     """Which records are in use: a simulated class (its true values are known) or a real one."""
     own = truth_of(folder)
     if own is not None:
-        return (f"The records in use are SIMULATED ({own.note}): their true values are "
-                "known, and section 7 reveals them.")
+        return _("The records in use are SIMULATED ({note}): their true values are known, and "
+                 "section 7 reveals them.").format(
+            note=_(example.NOTE_TEXT).format(seed=example.SEED) if own.note == example.NOTE
+            else own.note)
     borrowed = sorted(game for game, truth in truths.items() if truth is not None)
-    sentence = (f"The records in use are your class's, from the folder {Path(folder).name!r}: "
-                "nobody knows their true values.")
+    sentence = _("The records in use are your class's, from the folder {folder}: nobody "
+                 "knows their true values.").format(folder=repr(Path(folder).name))
     if borrowed:
-        sentence += (f" The simulated example class stands in for {', '.join(borrowed)}; "
-                     "section 7 reveals its true values.")
+        sentence += " " + _("The simulated example class stands in for {games}; section 7 "
+                            "reveals its true values.").format(games=", ".join(borrowed))
     return sentence
 
 
 def die_text(die: Mapping[int, Fraction]) -> str:
     """A die's true chances in words: "a fair die" or the chance of each face."""
     if all(p == Fraction(1, 6) for p in die.values()):
-        return "a fair die"
+        return _("a fair die")
     groups: dict[Fraction, list[int]] = {}
     for face, p in sorted(die.items()):
         groups.setdefault(p, []).append(face)
-    parts = [f"face {faces[0]}: {p}" if len(faces) == 1
-             else f"faces {', '.join(map(str, faces))}: {p} each" for p, faces in groups.items()]
-    return "a loaded die (" + "; ".join(parts) + ")"
+    parts = [_("face {face}: {p}").format(face=faces[0], p=p) if len(faces) == 1
+             else _("faces {faces}: {p} each").format(faces=", ".join(map(str, faces)), p=p)
+             for p, faces in groups.items()]
+    return _("a loaded die ({faces})").format(faces="; ".join(parts))
 
 
 def most_rolled_dice(records: pd.DataFrame) -> int:
     """The number of dice the class rolled most often in Spookies (3 on a tie with 3)."""
     rolled = Counter(len(v.split()) for v in records[records["event"] == "roll"]["value"])
     if not rolled:
-        raise InvalidArgumentError("no Spookies rolls recorded yet.")
+        raise InvalidArgumentError(_("no Spookies rolls recorded yet."))
     return max(sorted(rolled), key=lambda dice: (rolled[dice], dice == 3))
 
 
 def share_words(share: float) -> str:
     """A share as words a class reads at a glance: "about 77%", or "fewer than 1%"."""
-    return f"about {share:.0%}" if share >= 0.005 else "fewer than 1%"
+    return _("about {percent}%").format(percent=number(100 * share, ".0f")) \
+        if share >= 0.005 else _("fewer than 1%")
 
 
 def spread_sentence(counts: Mapping[int, int], decision: Decision) -> str:
     """Back to the opening guess, with the class's own counts."""
     n = sum(counts.values())
-    return (f"Back to your guess: in our {n} dice the faces came up between "
-            f"{min(counts.values())} and {max(counts.values())} times. A fair die spreads its "
-            f"counts at least this much in {share_words(decision.p_value)} of samples of {n}.")
+    return _("Back to your guess: in our {n} dice the faces came up between {low} and {high} "
+             "times. A fair die spreads its counts at least this much in {share} of samples "
+             "of {n}.").format(n=n, low=min(counts.values()), high=max(counts.values()),
+                               share=share_words(decision.p_value))
 
 
 def agreement_sentence(exact: float, simulated: Decision) -> str:
     """Does an exact p-value lie inside the simulated estimate's interval?"""
     inside = simulated.low <= exact <= simulated.high
-    return (f"The exact p-value, {exact:.4f}, lies {'inside' if inside else 'outside'} the "
-            f"simulated estimate's interval ({simulated.low:.3f} to {simulated.high:.3f})"
-            + ("." if inside else ": an interval misses about 1 time in 20."))
+    text = _("The exact p-value, {exact}, lies inside the simulated estimate's interval ({low} "
+             "to {high}).") if inside else \
+        _("The exact p-value, {exact}, lies outside the simulated estimate's interval ({low} "
+          "to {high}): an interval misses about 1 time in 20.")
+    return text.format(exact=number(exact, ".4f"), low=number(simulated.low, ".3f"),
+                       high=number(simulated.high, ".3f"))
 
 
 def favourite_sentences(rows: Sequence[FavouriteRow], steadier: float, draws: int) -> list[str]:
@@ -168,51 +186,79 @@ def favourite_sentences(rows: Sequence[FavouriteRow], steadier: float, draws: in
     first, second = rows[0], rows[1]
     best = max(rows, key=lambda row: row.favourite)
     give = 1.96 * (best.favourite * (1 - best.favourite) / draws) ** 0.5
-    lines = [f"Averaged over what we know, seat 1 wins with chance {first.win:.3f} and seat 2 "
-             f"with {second.win:.3f} (a tie counts as a win for both, so the two can add up "
-             f"to more than 1). Seat 1's 95% interval runs from {first.low:.3f} to "
-             f"{first.high:.3f}, seat 2's from {second.low:.3f} to {second.high:.3f}.",
-             f"In {best.favourite:.1%} of the {draws:,} draws seat {best.seat} has the better "
-             f"chance: the posterior probability that seat {best.seat} is the favourite"
-             + (f" (give or take about {give:.2f})." if give >= 0.005 else ".")]
-    how = ("about as often as" if abs(first.favourite - steadier) < 0.01 else
-           "more often than" if first.favourite > steadier else "less often than")
-    lines.append(f"Seat 1 is the favourite {how} it is the steadier child "
-                 f"({first.favourite:.3f} against {steadier:.3f}). Seat 1 also starts: the "
-                 "next line measures what starting is worth.")
+    three = {name: number(value, ".3f") for name, value in (
+        ("win1", first.win), ("win2", second.win), ("low1", first.low), ("high1", first.high),
+        ("low2", second.low), ("high2", second.high))}
+    lines = [_("Averaged over what we know, seat 1 wins with chance {win1} and seat 2 with "
+               "{win2} (a tie counts as a win for both, so the two can add up to more than 1). "
+               "Seat 1's 95% interval runs from {low1} to {high1}, seat 2's from {low2} to "
+               "{high2}.").format(**three),
+             (_("In {percent}% of the {draws} draws seat {seat} has the better chance: the "
+                "posterior probability that seat {seat} is the favourite (give or take about "
+                "{give}).") if give >= 0.005 else
+              _("In {percent}% of the {draws} draws seat {seat} has the better chance: the "
+                "posterior probability that seat {seat} is the favourite.")).format(
+                 percent=number(100 * best.favourite, ".1f"), draws=grouped(draws),
+                 seat=best.seat, give=number(give, ".2f"))]
+    how = (_("Seat 1 is the favourite about as often as it is the steadier child ({favourite} "
+             "against {steadier}).") if abs(first.favourite - steadier) < 0.01 else
+           _("Seat 1 is the favourite more often than it is the steadier child ({favourite} "
+             "against {steadier}).") if first.favourite > steadier else
+           _("Seat 1 is the favourite less often than it is the steadier child ({favourite} "
+             "against {steadier})."))
+    lines.append(how.format(favourite=number(first.favourite, ".3f"),
+                            steadier=number(steadier, ".3f"))
+                 + " " + _("Seat 1 also starts: the next line measures what starting is worth."))
     overlap = first.low <= second.high and second.low <= first.high
     if overlap:
-        lines.append(f"The honest answer: seat {best.seat}, probably (about "
-                     f"{round(10 * best.favourite)} chances in 10) — but the data cannot pin "
-                     "down either child's chance of winning; play more games.")
+        lines.append(_("The honest answer: seat {seat}, probably (about {chances} chances in "
+                       "10) — but the data cannot pin down either child's chance of winning; "
+                       "play more games.").format(seat=best.seat,
+                                                  chances=round(10 * best.favourite)))
     else:
-        lines.append(f"Seat {best.seat}'s win chance lies above the other's whole interval: "
-                     "these attempts point to a clear favourite.")
+        lines.append(_("Seat {seat}'s win chance lies above the other's whole interval: these "
+                       "attempts point to a clear favourite.").format(seat=best.seat))
     return lines
 
 
 def landing_model_sentence(truth: ClassTruth | None) -> str:
     """What the class's Mouse Trap landings can and cannot test."""
     if truth is not None:
-        return ("These simulated mice move only by the die, exactly as the model of notebook "
-                "08 assumes.")
-    return ("In a real game mice are also moved with cheese, which the model of notebook 08 "
-            "leaves out: many more misses than about 1 in 20 may point to that — a good thing "
-            "to discuss.")
+        return _("These simulated mice move only by the die, exactly as the model of notebook "
+                 "08 assumes.")
+    return _("In a real game mice are also moved with cheese, which the model of notebook 08 "
+             "leaves out: many more misses than about 1 in 20 may point to that — a good "
+             "thing to discuss.")
+
+
+def _yes() -> str:
+    return pgettext("reveal", "yes")
+
+
+def _no(outside: bool = False) -> str:
+    return pgettext("reveal", "no: outside the interval") if outside else \
+        pgettext("reveal", "no")
 
 
 def _verdict(decision: Decision, null_is_true: bool) -> tuple[str, str]:
-    said = {True: "rejected", False: "did not reject", None: "could not decide on"}
+    said = {True: _("rejected the null hypothesis ({decision})"),
+            False: _("did not reject the null hypothesis ({decision})"),
+            None: _("could not decide on the null hypothesis ({decision})")}
     agree = "—" if decision.rejected is None else (
-        "yes" if decision.rejected != null_is_true else "no")
-    return f"{said[decision.rejected]} the null hypothesis ({decision.shown()})", agree
+        _yes() if decision.rejected != null_is_true else _no())
+    return said[decision.rejected].format(decision=decision.shown()), agree
+
+
+#: The columns of :func:`reveal`'s table, as shown.
+REVEALED = (N_("what"), N_("true value"), N_("the class inferred"), N_("agree?"))
 
 
 def reveal(truths: Mapping[str, ClassTruth | None], pools: Mapping[str, Pool],
            decisions: Mapping[str, Decision], group: str,
            favourite: Sequence[FavouriteRow]) -> pd.DataFrame:
     """The true values of the simulated records in use beside what the notebook inferred:
-    one row per test, per child's steadiness, for the favourite and for two chances.
+    one row per test, per child's steadiness, for the favourite and for two chances, in the
+    language in use (columns, words and numbers: it is a table to show).
 
     ``decisions`` holds the tests of sections 1, 2, 4 and 5 under the keys "die",
     "best two", "crank" and "could play"; ``group`` and ``favourite`` are section 3's.
@@ -220,65 +266,78 @@ def reveal(truths: Mapping[str, ClassTruth | None], pools: Mapping[str, Pool],
     rows = []
 
     def add(what: str, true: str, inferred: str, agree: str) -> None:
-        rows.append({"what": what, "true value": true, "the class inferred": inferred,
-                     "agree?": agree})
+        rows.append((what, true, inferred, agree))
+
+    def three(value: float) -> str:
+        return number(float(value), ".3f")
 
     spookies = truths.get("spookies")
     if spookies is not None:
         fair = spookies.die_is_fair
-        add("the die is fair", f"{'yes' if fair else 'no'}: {die_text(spookies.die)}",
+        add(_("the die is fair"), f"{_yes() if fair else _no()}: {die_text(spookies.die)}",
             *_verdict(decisions["die"], fair))
-        add("best two of the dice follow the fair-dice distribution", "yes" if fair else "no",
-            *_verdict(decisions["best two"], fair))
+        add(_("best two of the dice follow the fair-dice distribution"),
+            _yes() if fair else _no(), *_verdict(decisions["best two"], fair))
     quiet = truths.get("quiet_as_a_mouse")
     if quiet is not None:
         table = tables.steadiness(pools["quiet_as_a_mouse"].records)
-        for _, row in table.iterrows():
+        for row in table.to_dict("records"):
             true_p = quiet.steadiness.get(row["group"], (None, None))[int(row["player"]) - 1]
             if true_p is None:
                 continue
             inside = row["95% from"] <= true_p <= row["95% to"]
-            add(f"{row['group']}, seat {row['player']}: steadiness p", str(true_p),
-                f"posterior mean {row['mean']:.3f}, 95% from {row['95% from']:.3f} to "
-                f"{row['95% to']:.3f}", "yes" if inside else "no: outside the interval")
+            add(_("{group}, seat {seat}: steadiness p").format(group=row["group"],
+                                                               seat=row["player"]),
+                str(true_p),
+                _("posterior mean {mean}, 95% from {low} to {high}").format(
+                    mean=three(row["mean"]), low=three(row["95% from"]),
+                    high=three(row["95% to"])),
+                _yes() if inside else _no(outside=True))
         if group in quiet.steadiness:
             chances = win_chances(list(quiet.steadiness[group]))
             true_best = max(range(2), key=lambda seat: chances[seat]) + 1
             guess = max(favourite, key=lambda row: row.favourite)
-            add(f"{group}: the favourite", f"seat {true_best} (wins with "
-                f"{float(chances[true_best - 1]):.3f})",
-                f"seat {guess.seat}, with posterior probability {guess.favourite:.3f}",
-                "yes" if guess.seat == true_best else "no")
+            add(_("{group}: the favourite").format(group=group),
+                _("seat {seat} (wins with {chance})").format(
+                    seat=true_best, chance=three(chances[true_best - 1])),
+                _("seat {seat}, with posterior probability {p}").format(
+                    seat=guess.seat, p=three(guess.favourite)),
+                _yes() if guess.seat == true_best else _no())
     trap = truths.get("mouse_trap")
     if trap is not None:
         works, cranks = tables.crank_counts(pools["mouse_trap"].records)
         low, high = wilson_interval(works, cranks)
-        add("the trap works with chance r", str(trap.trap_reliability),
-            f"{works} of {cranks} cranks, 95% interval {low:.3f} to {high:.3f}",
-            "yes" if low <= trap.trap_reliability <= high else "no: outside the interval")
+        add(_("the trap works with chance r"), str(trap.trap_reliability),
+            _("{works} of {cranks} cranks, 95% interval {low} to {high}").format(
+                works=works, cranks=cranks, low=three(low), high=three(high)),
+            _yes() if low <= trap.trap_reliability <= high else _no(outside=True))
     meow = truths.get("meow_meow")
     if meow is not None:
         exact = 1 - first_hand_fits(make_rules(4))[0]
         yes, deals = tables.could_play(pools["meow_meow"].records)
         low, high = wilson_interval(yes, deals)
-        add("the first child can play at once", f"{float(exact):.3f} (the rules, exactly)",
-            f"{yes} of {deals} deals, 95% interval {low:.3f} to {high:.3f}",
-            "yes" if low <= exact <= high else "no: outside the interval")
-    return pd.DataFrame(rows, columns=["what", "true value", "the class inferred", "agree?"])
+        add(_("the first child can play at once"),
+            _("{chance} (the rules, exactly)").format(chance=three(exact)),
+            _("{yes} of {deals} deals, 95% interval {low} to {high}").format(
+                yes=yes, deals=deals, low=three(low), high=three(high)),
+            _yes() if low <= exact <= high else _no(outside=True))
+    return pd.DataFrame(rows, columns=[_(column) for column in REVEALED])
 
 
 def reveal_sentence(table: pd.DataFrame) -> str:
     """How many of the revealed values the class got right, read with the 1-in-20 in mind."""
     if table.empty:
-        return ("The records in use are real: there are no true values to reveal. Only more "
-                "data can make the class surer.")
-    judged = table[table["agree?"] != "—"]
-    wrong = int((~judged["agree?"].str.startswith("yes")).sum())
-    return (f"{len(judged) - wrong} of {len(judged)} checks agree with the true values. A test "
-            "at the 5% level and a 95% interval are each wrong about 1 time in 20 when the "
-            "model is right, and a test of few data often misses a real difference: "
-            + ("no wrong answer this time." if wrong == 0 else
+        return _("The records in use are real: there are no true values to reveal. Only more "
+                 "data can make the class surer.")
+    agree = table.iloc[:, len(REVEALED) - 1]          # the column "agree?", in any language
+    judged = agree[agree != "—"]
+    wrong = int((~judged.str.startswith(_yes())).sum())
+    return (_("{right} of {checks} checks agree with the true values. A test at the 5% level "
+              "and a 95% interval are each wrong about 1 time in 20 when the model is right, "
+              "and a test of few data often misses a real difference: ").format(
+                right=len(judged) - wrong, checks=len(judged))
+            + (_("no wrong answer this time.") if wrong == 0 else
                ngettext("{n} wrong answer among them is what chance alone can do",
                         "{n} wrong answers among them is what chance alone can do",
                         wrong).format(n=wrong)
-               + " — collect more data before concluding."))
+               + _(" — collect more data before concluding.")))

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import DataFileError
+from ..i18n import _
 
 try:
     import fcntl
@@ -58,9 +59,9 @@ def _acquire(descriptor: int, path: Path) -> None:
             return
         except OSError:
             if time.monotonic() > deadline:
-                raise DataFileError(f"{path.name} is busy: another recorder of the group "
-                                    f"has been writing it for {WAIT_SECONDS} s. Try again."
-                                    ) from None
+                raise DataFileError(_("{file} is busy: another recorder of the group has "
+                                      "been writing it for {seconds} s. Try again.").format(
+                    file=path.name, seconds=WAIT_SECONDS)) from None
             time.sleep(0.05)
 
 

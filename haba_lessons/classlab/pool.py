@@ -26,7 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InvalidArgumentError
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from .reader import ClassFile, Problem, read_class_file
 from .records import COLUMNS, GAMES, Record, group_key
 
@@ -54,8 +54,8 @@ class Pool:
         lines = [records.format(n=len(self.records), game=self.game) + " "
                  + ngettext("from {n} group.", "from {n} groups.", groups).format(n=groups)]
         lines += [self.stand_in] if self.stand_in else []
-        lines += [f"problem — {p}" for p in self.problems]
-        lines += [f"duplicate — {d}" for d in self.duplicates]
+        lines += [_("problem — {problem}").format(problem=p) for p in self.problems]
+        lines += [_("duplicate — {duplicate}").format(duplicate=d) for d in self.duplicates]
         return "\n".join(lines)
 
 
@@ -71,8 +71,9 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
         digest = hashlib.sha256(content if isinstance(content, bytes) else
                                 content.encode("utf-8")).hexdigest()
         if content and digest in seen_content:
-            pool.duplicates.append(f"{name} has the same content as "
-                                   f"{seen_content[digest]}; it was skipped.")
+            pool.duplicates.append(_("{file} has the same content as {other}; it was "
+                                     "skipped.").format(file=name,
+                                                        other=seen_content[digest]))
             continue
         seen_content[digest] = name
         found = read_class_file(name, content, game=game)
@@ -111,8 +112,9 @@ def pool_folder(folder: str | Path, fallback: str | Path | None = None) -> dict[
     """
     folder = Path(folder)
     if not folder.is_dir():
-        raise InvalidArgumentError(f"there is no folder {str(folder)!r} here: put the groups' "
-                                   f"files into it, or check the name in CLASS_DATA.")
+        raise InvalidArgumentError(_("there is no folder {folder} here: put the groups' files "
+                                     "into it, or check the name in CLASS_DATA.").format(
+            folder=repr(str(folder))))
     pools = {game: pool_files(sorted(folder.glob(f"{game}-*.csv")), game) for game in GAMES}
     if fallback is None or Path(fallback).resolve() == folder.resolve():
         return pools
@@ -120,8 +122,9 @@ def pool_folder(folder: str | Path, fallback: str | Path | None = None) -> dict[
         if pool.records.empty:
             stand_in = pool_files(sorted(Path(fallback).glob(f"{game}-*.csv")), game)
             stand_in.problems = pool.problems + stand_in.problems
-            stand_in.stand_in = (f"  ! no {game} records in {folder.name}: the records of "
-                                 f"{Path(fallback).name} stand in for them.")
+            stand_in.stand_in = "  ! " + _("no {game} records in {folder}: the records of "
+                                           "{fallback} stand in for them.").format(
+                game=game, folder=folder.name, fallback=Path(fallback).name)
             pools[game] = stand_in
     return pools
 
@@ -151,8 +154,9 @@ def _group_for(found: ClassFile, groups: dict[str, Known], owners: dict[str, str
         n += 1
         name = f"{base} ({n})"
     if n > 1:
-        pool.problems.append(Problem(found.name, None, (
-            f"says group {base!r}, like {owners[base]}, but their records differ: two "
-            f"groups chose the same nickname. Its records are kept as group {name!r}; ask "
-            f"the groups to pick different nicknames next time.")))
+        pool.problems.append(Problem(found.name, None, _(
+            "says group {group}, like {other}, but their records differ: two groups chose the "
+            "same nickname. Its records are kept as group {name}; ask the groups to pick "
+            "different nicknames next time.").format(group=repr(base), other=owners[base],
+                                                     name=repr(name))))
     return name

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataFileError
+from ..i18n import _, grouped
 from ..text_files import SAVE_AS_UTF8
 from .records import COLUMNS_OF, FORMAT_VERSION, GAMES, Record, check_name, make_record
 
@@ -48,9 +49,10 @@ class Problem:
         if not self.line:
             where = self.file
         elif self.last_line:
-            where = f"{self.file}, lines {self.line}-{self.last_line}"
+            where = _("{file}, lines {first}-{last}").format(file=self.file, first=self.line,
+                                                              last=self.last_line)
         else:
-            where = f"{self.file}, line {self.line}"
+            where = _("{file}, line {line}").format(file=self.file, line=self.line)
         return f"{where}: {self.message}"
 
 
@@ -85,7 +87,8 @@ def read_class_file(source: str | Path, text: str | bytes | None = None,
         try:
             text = Path(source).read_bytes()
         except OSError as error:
-            return _refused(name, None, f"cannot be read ({error.strerror or error}).")
+            return _refused(name, None, _("cannot be read ({error}).").format(
+                error=error.strerror or error))
     lines = _lines(text)
     if all(line.text is not None and not _unpadded(line.text).strip() for line in lines):
         return _refused(name, None, "is empty: it holds no header and no records. Was it "
@@ -95,10 +98,11 @@ def read_class_file(source: str | Path, text: str | bytes | None = None,
     index = 0
     for index, line in enumerate(lines):
         if line.text is None:          # in the header, or the line of column names
-            return _refused(name, line.number, f"is not UTF-8 text; {SAVE_AS_UTF8}.")
+            return _refused(name, line.number, _("is not UTF-8 text; {how}.").format(
+                how=_(SAVE_AS_UTF8)))
         if not line.text.startswith("#"):
             break
-        key, _, value = _unpadded(line.text)[1:].partition(":")
+        key, value = _unpadded(line.text)[1:].partition(":")[::2]
         if key.strip() == "note":
             result.notes.append(value.strip())
         else:
@@ -111,7 +115,8 @@ def read_class_file(source: str | Path, text: str | bytes | None = None,
     columns = COLUMNS_OF[result.version]
     if index >= len(lines) or lines[index].text is None \
             or _unpadded(lines[index].text).strip() != ",".join(columns):
-        return _refused(name, index + 1, f"the column names must be {','.join(columns)}.")
+        return _refused(name, index + 1, _("the column names must be {columns}.").format(
+            columns=",".join(columns)))
     _read_records(result, lines[index + 1:], columns)
     return result
 
@@ -144,17 +149,18 @@ def _check_header(result: ClassFile, header: dict[str, str], game: str | None) -
     """Fill in the file's game, group and version, or say why the header is unusable."""
     for key in ("game", "group", "format"):
         if key not in header:
-            return (f"has no '# {key}:' line at the top, so it is not a class data file (or "
-                    f"its header was deleted).")
+            return _("has no '# {key}:' line at the top, so it is not a class data file (or "
+                     "its header was deleted).").format(key=key)
     versions = {str(v): v for v in COLUMNS_OF}
     if header["format"] not in versions:
-        return (f"uses data format version {header['format'][:20]!r}, but this course reads "
-                f"version {' or '.join(map(str, COLUMNS_OF))}.")
+        return _("uses data format version {version}, but this course reads version "
+                 "{versions}.").format(version=repr(header["format"][:20]),
+                                       versions=_(" or ").join(map(str, COLUMNS_OF)))
     if header["game"] not in GAMES:
-        return f"is for an unknown game {header['game'][:40]!r}."
+        return _("is for an unknown game {game}.").format(game=repr(header["game"][:40]))
     if game is not None and header["game"] != game:
-        return (f"is a {header['game']} file, not {game}: load it with the {header['game']} "
-                f"files.")
+        return _("is a {game} file, not {wanted}: load it with the {game} files.").format(
+            game=header["game"], wanted=game)
     try:
         result.group = check_name(header["group"], "group nickname")
     except DataFileError as error:
@@ -174,12 +180,13 @@ def _read_records(result: ClassFile, lines: list[_Line], columns: tuple[str, ...
         text, last = line.text, None
         try:
             if text is None:
-                raise DataFileError(f"is not UTF-8 text; {SAVE_AS_UTF8}. It was skipped.")
+                raise DataFileError(_("is not UTF-8 text; {how}. It was skipped.").format(
+                    how=_(SAVE_AS_UTF8)))
             if not _unpadded(text).strip():
                 continue
             if len(text) > MAX_LINE:
-                raise DataFileError(f"is {len(text):,} characters long, far longer than a "
-                                    f"record; it was skipped.")
+                raise DataFileError(_("is {n} characters long, far longer than a record; it "
+                                      "was skipped.").format(n=grouped(len(text))))
             if text.count('"') % 2:
                 if following is None or following.text is None \
                         or len(following.text) > MAX_LINE or following.text.count('"') % 2 == 0:
@@ -194,13 +201,14 @@ def _read_records(result: ClassFile, lines: list[_Line], columns: tuple[str, ...
         earlier = seen.setdefault(record.record, [])
         if any(record == other for other, _ in earlier):
             result.problems.append(Problem(result.name, line.number, (
-                f"record number {record.record} appears twice in the file; this copy was "
-                f"skipped.")))
+                _("record number {n} appears twice in the file; this copy was "
+                  "skipped.").format(n=record.record))))
             continue
         if earlier:
             result.problems.append(Problem(result.name, line.number, (
-                f"record number {record.record} is also the number of a different record "
-                f"(line {earlier[0][1]}); both were kept: check which one is right.")))
+                _("record number {n} is also the number of a different record (line "
+                  "{line}); both were kept: check which one is right.").format(
+                    n=record.record, line=earlier[0][1]))))
         earlier.append((record, line.number))
         result.records.append(record)
 
@@ -209,8 +217,9 @@ def _record(result: ClassFile, fields: list[str], columns: tuple[str, ...]) -> R
     while len(fields) > len(columns) and not fields[-1].strip():
         fields.pop()                                  # a spreadsheet's empty cells
     if len(fields) != len(columns):
-        raise DataFileError(f"has {len(fields)} fields instead of {len(columns)}; the line "
-                            f"may have been cut short. It was skipped.")
+        raise DataFileError(_("has {n} fields instead of {wanted}; the line may have been "
+                              "cut short. It was skipped.").format(n=len(fields),
+                                                                   wanted=len(columns)))
     starter = fields[5] if result.version >= 2 else None
     return make_record(result.game, *fields[:5], starter)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..errors import HabaLessonsError, IllegalActionError
-from ..i18n import ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
 from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
@@ -49,21 +49,22 @@ class Recorder(widgets.VBox):
     def __init__(self, group: str, folder: str | Path, controls: list[widgets.Widget]) -> None:
         self.folder = Path(folder)
         self.file: ClassDataFile | None = ClassDataFile(self.folder, self.game, group)
-        self.group_box = widgets.Text(value=self.file.group, description="Group nickname:",
+        self.group_box = widgets.Text(value=self.file.group, description=_("Group nickname:"),
                                       style={"description_width": "initial"},
                                       continuous_update=False)
-        self.undo_button = _button("Undo last entry", "warning", icon="undo")
+        self.undo_button = _button(_("Undo last entry"), "warning", icon="undo")
         self.status = widgets.HTML()
         self.download = widgets.HTML()
         self.group_box.observe(lambda _: self._act(self._switch_group), names="value")
         self.undo_button.on_click(lambda _: self._act(self._undo))
-        title = widgets.HTML(f"<h3 style='margin:4px 0;{TEXT}'>{escape(self.title)} — "
-                             f"recording real play</h3>")
+        heading = _("{game} — recording real play").format(game=_(self.title))
+        title = widgets.HTML(f"<h3 style='margin:4px 0;{TEXT}'>{escape(heading)}</h3>")
         super().__init__([title, self.group_box, *controls,
                           widgets.HBox([self.undo_button]), self.status, self.download])
         self.add_class("haba-recorder")
-        self._show("Ready: nothing recorded yet in this session." if not self.file.records
-                   else f"Continuing {self.file.path.name}: {_records(len(self.file.records))}.")
+        self._show(_("Ready: nothing recorded yet in this session.") if not self.file.records
+                   else _("Continuing {file}: {records}.").format(
+                       file=self.file.path.name, records=_records(len(self.file.records))))
 
     # --- shared actions -----------------------------------------------------------------------
     @guarded
@@ -84,16 +85,16 @@ class Recorder(widgets.VBox):
         self.file = None
         self.file = ClassDataFile(self.folder, self.game, self.group_box.value)
         self._reset()
-        self._show(f"Recording into {self.file.path.name} "
-                   f"({_records(len(self.file.records))}).")
+        self._show(_("Recording into {file} ({records}).").format(
+            file=self.file.path.name, records=_records(len(self.file.records))))
 
     def _open_file(self) -> ClassDataFile:
         """The group's file, or IllegalActionError while the nickname box holds a refused one."""
         if self.file is None:
-            raise IllegalActionError(f"nothing was recorded: the group nickname "
-                                     f"{self.group_box.value[:40]!r} is not allowed, so "
-                                     f"recording stopped. Type an allowed nickname ({NAME_RULE}) "
-                                     f"and press Enter.")
+            raise IllegalActionError(_("nothing was recorded: the group nickname {name} is not "
+                                       "allowed, so recording stopped. Type an allowed nickname "
+                                       "({rule}) and press Enter.").format(
+                name=repr(self.group_box.value[:40]), rule=_(NAME_RULE)))
         return self.file
 
     def _reset(self) -> None:
@@ -101,13 +102,15 @@ class Recorder(widgets.VBox):
 
     def _undo(self) -> None:
         removed = self._open_file().undo()
-        self._show(f"Removed record {removed.record}: {describe(removed)}.")
+        self._show(_("Removed record {n}: {record}.").format(n=removed.record,
+                                                              record=describe(removed)))
 
     def record(self, round_: int, player: str, event: str, value: str,
                starter: str | None = None) -> Record:
         """Write one record at once, and say so (``starter``: see ClassDataFile.append)."""
         written = self._open_file().append(round_, player, event, value, starter)
-        self._show(f"Saved record {written.record}: {describe(written)}.")
+        self._show(_("Saved record {n}: {record}.").format(n=written.record,
+                                                            record=describe(written)))
         return written
 
     def _show(self, text: str, error: bool = False) -> None:
@@ -125,19 +128,34 @@ def _records(count: int) -> str:
     return ngettext("{n} record", "{n} records", count).format(n=count)
 
 
+def _word(text: str) -> str:
+    """An event or value of a record as the status line shows it, in the language in use
+    (the files keep the English words; numbers and colours are shown as written)."""
+    words = {"roll": pgettext("record", "roll"), "attempt": pgettext("record", "attempt"),
+             "first_could_play": pgettext("record", "first could play"),
+             "round_won": pgettext("record", "round won"), "die": pgettext("record", "die"),
+             "landed": pgettext("record", "landed"), "crank": pgettext("record", "crank"),
+             "yes": pgettext("record", "yes"), "no": pgettext("record", "no"),
+             "works": pgettext("record", "works"), "fails": pgettext("record", "fails"),
+             "silent": pgettext("record", "silent"), "alarm": pgettext("record", "alarm"),
+             "slid_out": pgettext("record", "slid out")}
+    return words.get(text, text)
+
+
 def describe(record: Record) -> str:
     """A record in words, for the status line."""
     extra = ""
     if record.event == "roll" and record.value[:1].isdigit():     # a Spookies roll
         faces = [int(f) for f in record.value.split()]
-        extra = f" → best two = {sum(sorted(faces)[-2:])}"
-    return (f"round {record.round}, player {record.player}, {record.event.replace('_', ' ')} "
-            f"{record.value}{extra}")
+        extra = " → " + _("best two = {n}").format(n=sum(sorted(faces)[-2:]))
+    return _("round {round}, player {player}, {event} {value}").format(
+        round=record.round, player=record.player, event=_word(record.event),
+        value=_word(record.value)) + extra
 
 
-def _seats(players: int, description: str = "Player (seat):") -> widgets.ToggleButtons:
+def _seats(players: int, description: str = N_("Player (seat):")) -> widgets.ToggleButtons:
     return widgets.ToggleButtons(options=[str(s) for s in range(1, players + 1)], value="1",
-                                 description=description,
+                                 description=_(description),
                                  style={"description_width": "initial"})
 
 
@@ -151,7 +169,7 @@ def next_starter(rule: str, starter: int, winner: int | None, players: int) -> i
 class SpookiesRecorder(Recorder):
     """Choose how many dice, then click each die's face: the roll is saved at the last face."""
 
-    game, title = "spookies", "Spookies"
+    game, title = "spookies", N_("Spookies")
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
@@ -159,18 +177,18 @@ class SpookiesRecorder(Recorder):
         self.seat = _seats(players)
         self.dice = widgets.ToggleButtons(options=[str(d) for d in self.rolls.dice_counts],
                                           value="3",
-                                          description="Dice rolled:",
+                                          description=_("Dice rolled:"),
                                           style={"description_width": "initial"})
         self.face_buttons = [_button(str(f)) for f in range(1, 7)]
         for face, button in enumerate(self.face_buttons, start=1):
             button.on_click(lambda _, f=face: self._act(lambda: self.add_face(f)))
-        self.next_round = _button("New game", icon="refresh")
+        self.next_round = _button(_("New game"), icon="refresh")
         self.next_round.on_click(lambda _: self._act(self._new_game))
         self.faces: list[int] = []
         self.round = 1
         self.roll_line = widgets.HTML()
         super().__init__(group, folder, [self.seat, self.dice,
-                                         widgets.HBox([widgets.Label("Faces:"),
+                                         widgets.HBox([widgets.Label(_("Faces:")),
                                                        *self.face_buttons]),
                                          self.roll_line, self.next_round])
         self.round = self.file.next_round
@@ -182,8 +200,9 @@ class SpookiesRecorder(Recorder):
         if self.faces:
             cleared = " ".join(str(f) for f in self.faces)
             self.faces = []
-            self._show(f"Dice rolled changed to {self.dice.value}: the faces entered so far "
-                       f"({cleared}) were cleared; enter this roll's faces again.")
+            self._show(_("Dice rolled changed to {n}: the faces entered so far ({faces}) were "
+                         "cleared; enter this roll's faces again.").format(n=self.dice.value,
+                                                                           faces=cleared))
         self._show_roll()
 
     def add_face(self, face: int) -> None:
@@ -199,7 +218,7 @@ class SpookiesRecorder(Recorder):
     def _new_game(self) -> None:
         self.round += 1
         self._reset()
-        self._show(f"Game {self.round} started.")
+        self._show(_("Game {n} started.").format(n=self.round))
 
     def _reset(self) -> None:
         self.faces = []
@@ -210,7 +229,7 @@ class SpookiesRecorder(Recorder):
         if self.faces:
             self.faces.pop()
             self._show_roll()
-            self._show("Removed the last face of the roll being entered.")
+            self._show(_("Removed the last face of the roll being entered."))
         else:
             super()._undo()
 
@@ -220,8 +239,9 @@ class SpookiesRecorder(Recorder):
 
     def _show_roll(self) -> None:
         entered = " ".join(str(f) for f in self.faces) or "—"
-        self.roll_line.value = (f"<div style='{TEXT}'>Game {self.round} · this roll: "
-                                f"{entered} ({len(self.faces)} of {self.dice.value} dice)</div>")
+        line = _("Game {round} · this roll: {faces} ({n} of {dice} dice)").format(
+            round=self.round, faces=entered, n=len(self.faces), dice=self.dice.value)
+        self.roll_line.value = f"<div style='{TEXT}'>{line}</div>"
 
 
 class _RecordingGame(Game):
@@ -274,7 +294,7 @@ class QuietAsAMouseRecorder(Recorder):
     Silent, Alarm! or A stick slid out after each attempt, as in notebook 04.
     """
 
-    game, title = "quiet_as_a_mouse", "Quiet as a Mouse"
+    game, title = "quiet_as_a_mouse", N_("Quiet as a Mouse")
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 2, seed: int = 2015, layout: Layout | None = None) -> None:
@@ -321,25 +341,25 @@ class MeowMeowRecorder(Recorder):
     as the game's data file says (``round_starter``: clockwise, or to the winner), and the
     group can always change it."""
 
-    game, title = "meow_meow", "Cat & Co. Meow Meow"
+    game, title = "meow_meow", N_("Cat & Co. Meow Meow")
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 0
         self.players = check_players(self.game, players)
         self.rule = default_settings().round_starter
-        self.starter = _seats(players, "Plays first (seat):")
-        self.could = _button("First child could play", "success", icon="check")
-        self.could_not = _button("First child could not play", "danger", icon="times")
-        self.winner_buttons = [_button(f"Seat {s} won", "info")
+        self.starter = _seats(players, N_("Plays first (seat):"))
+        self.could = _button(_("First child could play"), "success", icon="check")
+        self.could_not = _button(_("First child could not play"), "danger", icon="times")
+        self.winner_buttons = [_button(_("Seat {n} won").format(n=s), "info")
                                for s in range(1, players + 1)]
         self.could.on_click(lambda _: self._act(lambda: self.deal("yes")))
         self.could_not.on_click(lambda _: self._act(lambda: self.deal("no")))
         for seat, button in enumerate(self.winner_buttons, start=1):
             button.on_click(lambda _, s=seat: self._act(lambda: self.won(s)))
-        help_text = widgets.HTML(f"<div style='{TEXT}'>After each deal: could the child who "
-                                 f"plays first play a card at once? (Each press starts a new "
-                                 f"deal.)</div>")
+        help_line = _("After each deal: could the child who plays first play a card at once? "
+                      "(Each press starts a new deal.)")
+        help_text = widgets.HTML(f"<div style='{TEXT}'>{help_line}</div>")
         super().__init__(group, folder, [help_text, self.starter,
                                          widgets.HBox([self.could, self.could_not]),
                                          widgets.HBox(self.winner_buttons)])
@@ -358,7 +378,7 @@ class MeowMeowRecorder(Recorder):
     def won(self, seat: int) -> None:
         """Seat ``seat`` won this round; the next round's first player is chosen for it."""
         if self.round == 0:
-            raise IllegalActionError("record the deal first: could the first child play?")
+            raise IllegalActionError(_("record the deal first: could the first child play?"))
         check_one_winner(self._open_file().records, self.round)
         written = self.record(self.round, str(seat), "round_won", "yes")
         self.starter.value = str(next_starter(self.rule, int(written.starter), seat,
@@ -384,27 +404,27 @@ class MeowMeowRecorder(Recorder):
 class MouseTrapRecorder(Recorder):
     """Die rolls, the space landed on, and each crank's outcome, per seat."""
 
-    game, title = "mouse_trap", "Mouse Trap"
+    game, title = "mouse_trap", N_("Mouse Trap")
 
     def __init__(self, group: str = "group 1", folder: str | Path = DEFAULT_FOLDER,
                  players: int = 4) -> None:
         self.round = 1
         self.moves = MouseMoves(players)             # the engine's die and its moves
         self.seat = _seats(players)
-        self.die_buttons = [_button(f"Rolled {f}") for f in range(1, 7)]
+        self.die_buttons = [_button(_("Rolled {n}").format(n=f)) for f in range(1, 7)]
         for face, button in enumerate(self.die_buttons, start=1):
             button.on_click(lambda _, f=face: self._act(lambda: self.rolled(f)))
-        self.space = widgets.BoundedIntText(value=0, min=0, max=99, description="Space:",
+        self.space = widgets.BoundedIntText(value=0, min=0, max=99, description=_("Space:"),
                                             layout=widgets.Layout(width="160px"))
-        self.landed_button = _button("Landed here", "info")
+        self.landed_button = _button(_("Landed here"), "info")
         self.landed_button.on_click(lambda _: self._act(lambda: self.landed(self.space.value)))
-        self.works = _button("Crank: trap worked", "success")
-        self.fails = _button("Crank: trap failed", "danger")
+        self.works = _button(_("Crank: trap worked"), "success")
+        self.fails = _button(_("Crank: trap failed"), "danger")
         self.works.on_click(lambda _: self._act(
             lambda: self.record(self.round, self.seat.value, "crank", "works")))
         self.fails.on_click(lambda _: self._act(
             lambda: self.record(self.round, self.seat.value, "crank", "fails")))
-        self.next_round = _button("New game", icon="refresh")
+        self.next_round = _button(_("New game"), icon="refresh")
         self.next_round.on_click(lambda _: self._act(self._new_game))
         super().__init__(group, folder, [
             self.seat, widgets.HBox(self.die_buttons),
@@ -425,7 +445,7 @@ class MouseTrapRecorder(Recorder):
 
     def _new_game(self) -> None:
         self.round += 1
-        self._show(f"Game {self.round} started.")
+        self._show(_("Game {n} started.").format(n=self.round))
 
     def _reset(self) -> None:
         self.round = max(self.round, self.file.next_round)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from .._checks import shown
 from ..errors import DataFileError, InvalidArgumentError
 from ..games.quiet_as_a_mouse.layout import COLOUR_RULE, check_colour_name
+from ..i18n import N_, _
 from ..typed_numbers import parse_whole_number
 
 FORMAT_VERSION = 2
@@ -37,17 +38,18 @@ COLUMNS = COLUMNS_OF[FORMAT_VERSION]
 GAMES = ("spookies", "quiet_as_a_mouse", "meow_meow", "mouse_trap")
 #: Every game's events and what their value may be.
 EVENTS = {
-    "spookies": {"roll": "the faces of 2, 3 or 4 dice, each 1-6, separated by spaces"},
-    "quiet_as_a_mouse": {"roll": "the two colours rolled, joined by ' + ' (written 'red + "
-                                 "blue'; a file of single-word colours may say 'red blue')",
-                         "attempt": "silent, alarm or slid_out"},
-    "meow_meow": {"first_could_play": "yes or no", "round_won": "yes"},
-    "mouse_trap": {"die": "the die face, 1-6", "landed": "the space number, 0-99",
-                   "crank": "works or fails"},
+    "spookies": {"roll": N_("the faces of 2, 3 or 4 dice, each 1-6, separated by spaces")},
+    "quiet_as_a_mouse": {"roll": N_("the two colours rolled, joined by ' + ' (written 'red + "
+                                    "blue'; a file of single-word colours may say 'red "
+                                    "blue')"),
+                         "attempt": N_("silent, alarm or slid_out")},
+    "meow_meow": {"first_could_play": N_("yes or no"), "round_won": N_("yes")},
+    "mouse_trap": {"die": N_("the die face, 1-6"), "landed": N_("the space number, 0-99"),
+                   "crank": N_("works or fails")},
 }
 #: The longest nickname or player label, in characters (after composing accents).
 NAME_LENGTH = 20
-NAME_RULE = ("1-20 letters (any alphabet), digits, spaces, - or _ (a seat number or a "
+NAME_RULE = N_("1-20 letters (any alphabet), digits, spaces, - or _ (a seat number or a "
              "nickname, never a real name)")
 #: The most a record number or round may be (a class records a few thousand at most).
 MAX_NUMBER = 10 ** 9
@@ -74,7 +76,8 @@ class Record:
 
 def check_game(game: object) -> str:
     if not isinstance(game, str) or game not in GAMES:
-        raise DataFileError(f"unknown game {shown(game)}: use one of {', '.join(GAMES)}.")
+        raise DataFileError(_("unknown game {game}: use one of {games}.").format(
+            game=shown(game), games=", ".join(GAMES)))
     return game  # type: ignore[return-value]
 
 
@@ -87,7 +90,8 @@ def check_name(name: object, what: str) -> str:
     if isinstance(name, str):
         name = unicodedata.normalize("NFC", name.strip())
     if not isinstance(name, str) or not _is_name(name):
-        raise DataFileError(f"{what} {shown(name)} is not allowed: use {NAME_RULE}.")
+        raise DataFileError(_("{what} {name} is not allowed: use {rule}.").format(
+            what=_(what), name=shown(name), rule=_(NAME_RULE)))
     return name
 
 
@@ -100,7 +104,7 @@ def _is_name(name: str) -> bool:
 def group_key(group: str) -> str:
     """What makes two nicknames the same group: their letters, whatever the case ("Owls" is
     "owls", as it must be on the case-insensitive disks of Windows and macOS)."""
-    return unicodedata.normalize("NFC", check_name(group, "group nickname").casefold())
+    return unicodedata.normalize("NFC", check_name(group, N_("group nickname")).casefold())
 
 
 def roll_colours(value: str) -> list[str]:
@@ -113,8 +117,8 @@ def check_value(game: str, event: str, value: str) -> str:
     """The value if it is valid for ``event`` in ``game``; else a DataFileError saying why."""
     events = EVENTS[game]
     if event not in events:
-        raise DataFileError(f"unknown event {shown(event)} for {game}: use "
-                            f"{', '.join(events)}.")
+        raise DataFileError(_("unknown event {event} for {game}: use {events}.").format(
+            event=shown(event), game=game, events=", ".join(events)))
     ok = {
         ("spookies", "roll"): lambda v: 2 <= len(v.split()) <= 4 and all(
             f in "123456" and len(f) == 1 for f in v.split()),
@@ -129,8 +133,9 @@ def check_value(game: str, event: str, value: str) -> str:
     }[game, event]
     if not ok(value):
         rule = f" ({COLOUR_RULE})" if game == "quiet_as_a_mouse" and event == "roll" else ""
-        raise DataFileError(f"{event} value {shown(value)} is not valid: it must be "
-                            f"{events[event]}{rule}.")
+        raise DataFileError(_("{event} value {value} is not valid: it must be "
+                              "{rule}.").format(event=event, value=shown(value),
+                                                rule=_(events[event]) + rule))
     return value
 
 
@@ -146,8 +151,9 @@ def check_starter(starter: object) -> str:
     """The seat that played first: a seat number from 1, as the recorders show seats."""
     text = str(starter).strip()
     if not (text.isascii() and text.isdigit() and 1 <= len(text) <= 2 and int(text) >= 1):
-        raise DataFileError(f"starter must be the seat number (1, 2, ...) of the player who "
-                            f"played first in the round, not {shown(starter)}.")
+        raise DataFileError(_("starter must be the seat number (1, 2, ...) of the player who "
+                              "played first in the round, not {value}.").format(
+            value=shown(starter)))
     return str(int(text))
 
 
@@ -161,8 +167,9 @@ def make_record(game: str, record: object, round_: object, player: object, event
         try:
             numbers.append(parse_whole_number(str(raw), name, minimum=1, maximum=MAX_NUMBER))
         except InvalidArgumentError as error:
-            raise DataFileError(f"{error} ({name} numbers count from 1.)") from None
-    player = check_name(str(player), "player")
+            raise DataFileError(_("{error} ({name} numbers count from 1.)").format(
+                error=error, name=name)) from None
+    player = check_name(str(player), N_("player"))
     event = str(event).strip()
     value = check_value(game, event, str(value).strip())
     starter = "" if starter is None else check_starter(starter)

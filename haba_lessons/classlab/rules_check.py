@@ -21,6 +21,7 @@ from types import ModuleType
 
 from ..errors import HabaLessonsError, IllegalActionError
 from ..games import meow_meow, mouse_trap, quiet_as_a_mouse, spookies
+from ..i18n import _
 from .records import Record
 
 ENGINES: dict[str, ModuleType] = {"spookies": spookies, "quiet_as_a_mouse": quiet_as_a_mouse,
@@ -55,10 +56,11 @@ class SpookiesRolls:
         """Refuse a roll the rules do not allow (a dice count, or a face, that cannot be)."""
         counts = ", ".join(map(str, self.dice_counts))
         if len(faces) not in self.outcomes:
-            raise IllegalActionError(f"a Spookies roll is of {counts} dice, not {len(faces)}.")
+            raise IllegalActionError(_("a Spookies roll is of {counts} dice, not {n}.").format(
+                counts=counts, n=len(faces)))
         if tuple(sorted(faces, reverse=True)) not in self.outcomes[len(faces)]:
-            raise IllegalActionError(f"{' '.join(map(str, faces))} is not a roll of "
-                                     f"{len(faces)} dice.")
+            raise IllegalActionError(_("{faces} is not a roll of {n} dice.").format(
+                faces=" ".join(map(str, faces)), n=len(faces)))
 
 
 class MouseMoves:
@@ -73,8 +75,8 @@ class MouseMoves:
 
     def check_die(self, face: str) -> None:
         if face not in self.faces:
-            raise IllegalActionError(f"the die shows {', '.join(sorted(self.faces))}, not "
-                                     f"{face}.")
+            raise IllegalActionError(_("the die shows {faces}, not {face}.").format(
+                faces=", ".join(sorted(self.faces)), face=face))
 
     def check_landing(self, records: Sequence[Record], round_: int, seat: int,
                       space: int) -> None:
@@ -82,14 +84,16 @@ class MouseMoves:
         where, pending = self._replay([r for r in records if r.round == round_])
         face = pending.get(seat)
         if face is None:
-            raise IllegalActionError(f"record the die that moved seat {seat}'s mouse first "
-                                     f"(press 'Rolled ...'), then where it landed.")
-        landing, _ = self._move(where, seat, face)
+            raise IllegalActionError(_("record the die that moved seat {seat}'s mouse first "
+                                       "(press {button}), then where it landed.").format(
+                seat=seat, button=repr(_("Rolled {n}").format(n="..."))))
+        landing = self._move(where, seat, face)[0]
         if landing is not None and space != landing:
-            raise IllegalActionError(
-                f"seat {seat}'s mouse stands on space {where[seat - 1]}: a {face} lands on "
-                f"{landing}, not {space}. If another move of this mouse was not recorded, "
-                f"record it (under seat {seat}) first; Undo removes a wrong die.")
+            raise IllegalActionError(_(
+                "seat {seat}'s mouse stands on space {space}: a {face} lands on {landing}, "
+                "not {given}. If another move of this mouse was not recorded, record it "
+                "(under seat {seat}) first; Undo removes a wrong die.").format(
+                seat=seat, space=where[seat - 1], face=face, landing=landing, given=space))
 
     def _replay(self, records: Sequence[Record]) -> tuple[list[int], dict[int, int]]:
         where, pending = [self.start] * self.players, {}
@@ -121,5 +125,6 @@ def check_one_winner(records: Sequence[Record], round_: int) -> None:
     """Refuse a second winner of a Meow Meow round."""
     won = [r for r in records if r.round == round_ and r.event == "round_won"]
     if won:
-        raise IllegalActionError(f"round {round_} already has its winner (seat "
-                                 f"{won[0].player}): record the next deal first.")
+        raise IllegalActionError(_("round {round} already has its winner (seat {seat}): "
+                                   "record the next deal first.").format(
+            round=round_, seat=won[0].player))

@@ -27,6 +27,7 @@ import numpy as np
 from ..errors import DataFileError, InvalidArgumentError
 from ..games.mouse_trap import default_board
 from ..games.quiet_as_a_mouse import load_layout
+from ..i18n import _
 from ..simulation import make_rng, sample_outcome
 from . import example
 from .writer import ClassDataFile
@@ -48,14 +49,14 @@ class ClassTruth:
     def __post_init__(self) -> None:
         if sorted(self.die) != list(range(1, 7)) or sum(self.die.values()) != 1 \
                 or any(p < 0 for p in self.die.values()):
-            raise InvalidArgumentError("give the die as a chance for each face 1-6, adding up "
-                                       "to 1, none negative.")
+            raise InvalidArgumentError(_("give the die as a chance for each face 1-6, adding "
+                                         "up to 1, none negative."))
         for group, seats in self.steadiness.items():
             if len(seats) != 2 or not all(0 <= p <= 1 for p in seats):
-                raise InvalidArgumentError(f"steadiness of {group!r}: give two chances from 0 "
-                                           "to 1, one per seat.")
+                raise InvalidArgumentError(_("steadiness of {group}: give two chances from 0 "
+                                             "to 1, one per seat.").format(group=repr(group)))
         if not 0 <= self.trap_reliability <= 1:
-            raise InvalidArgumentError("the trap reliability r must be from 0 to 1.")
+            raise InvalidArgumentError(_("the trap reliability r must be from 0 to 1."))
 
     @property
     def die_is_fair(self) -> bool:
@@ -83,7 +84,8 @@ def truth_of(folder: str | Path) -> ClassTruth | None:
                           Fraction(data["trap_reliability"]), str(data["note"]))
     except (tomllib.TOMLDecodeError, AttributeError, KeyError, TypeError, ValueError,
             InvalidArgumentError) as error:
-        raise DataFileError(f"{path}: not a truth file ({error}).") from None
+        raise DataFileError(_("{path}: not a truth file ({error}).").format(
+            path=path, error=error)) from None
 
 
 def _truth_text(truth: ClassTruth) -> str:
@@ -146,9 +148,11 @@ def make_simulated_class(folder: str | Path, truth: ClassTruth, seed: int) -> li
     files yet), with its true values in ``truth.toml``; returns the paths written."""
     folder = Path(folder)
     if not truth.steadiness:
-        raise InvalidArgumentError("give each group's steadiness: its nicknames are its keys.")
+        raise InvalidArgumentError(_("give each group's steadiness: its nicknames are its "
+                                     "keys."))
     if folder.is_dir() and any(folder.glob("*.csv")):
-        raise InvalidArgumentError(f"{folder} already holds class files: choose an empty folder.")
+        raise InvalidArgumentError(_("{folder} already holds class files: choose an empty "
+                                     "folder.").format(folder=folder))
     rng = make_rng(seed)
     note = f"SIMULATED class, not a real one: {truth.note} (seed {seed})"
     written = []

@@ -7,7 +7,7 @@ from collections import Counter
 import pandas as pd
 
 from ..errors import InvalidArgumentError
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from ..games.mouse_trap.analysis import landing_rows
 from ..games.mouse_trap.board import Board
 from ..simulation import wilson_interval
@@ -47,9 +47,10 @@ def best_two_results(records: pd.DataFrame, dice: int) -> dict[int, int]:
     if not results:
         seen = ", ".join(ngettext("{n} roll of {d} dice", "{n} rolls of {d} dice", n)
                          .format(n=n, d=d) for d, n in sorted(rolled.items()))
-        raise InvalidArgumentError(f"no roll of {dice} dice recorded"
-                                   + (f" (the records hold {seen}): set dice to one of those."
-                                      if seen else " yet."))
+        raise InvalidArgumentError(
+            _("no roll of {dice} dice recorded (the records hold {seen}): set dice to one of "
+              "those.").format(dice=dice, seen=seen) if seen else
+            _("no roll of {dice} dice recorded yet.").format(dice=dice))
     return dict(sorted(results.items()))
 
 
@@ -75,8 +76,9 @@ def posteriors(records: pd.DataFrame, group: str) -> list[BetaPosterior]:
     table = steadiness(records)
     mine = table[table["group"] == group]
     if mine.empty:
-        raise InvalidArgumentError(f"no Quiet as a Mouse attempts of group {group!r}; the "
-                                   f"groups are {sorted(set(table['group']))}.")
+        raise InvalidArgumentError(_("no Quiet as a Mouse attempts of group {group}; the "
+                                     "groups are {groups}.").format(
+            group=repr(group), groups=sorted(set(table["group"]))))
     return [beta_posterior(int(row["silent"]), int(row["alarm"] + row["slid out"]))
             for _, row in mine.sort_values("player").iterrows()]
 

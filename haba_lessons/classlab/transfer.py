@@ -13,6 +13,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..i18n import _
 from ..widget_guard import guarded
 from .pool import Pool, pool_files
 from .records import check_game
@@ -24,11 +25,14 @@ def download_link(name: str, content: bytes) -> str:
     """HTML for a link that saves ``content`` (the file's exact bytes) as the file ``name``
     (no content: a note instead)."""
     if not content:
-        return f"<div style='{TEXT}'>The download link appears after the first record.</div>"
+        note = _("The download link appears after the first record.")
+        return f"<div style='{TEXT}'>{note}</div>"
     data = base64.b64encode(content).decode("ascii")
+    link = _("Download {file}").format(file=escape(name))
+    hand = _("hand this file to your teacher.")
     return (f"<a download='{escape(name)}' href='data:text/csv;base64,{data}' "
             f"class='haba-download' style='{TEXT};color:var(--jp-content-link-color, "
-            f"#0969da)'>⬇ Download {escape(name)}</a> — hand this file to your teacher.")
+            f"#0969da)'>⬇ {link}</a> — {hand}")
 
 
 class PoolUploader(widgets.VBox):
@@ -41,8 +45,10 @@ class PoolUploader(widgets.VBox):
         self.game = check_game(game)
         self.pool: Pool | None = None
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
-                                         description=f"Upload {game} files")
-        self.report = widgets.HTML(f"<div style='{TEXT}'>No files uploaded yet.</div>")
+                                         description=_("Upload {game} files").format(
+                                             game=game))
+        empty = _("No files uploaded yet.")
+        self.report = widgets.HTML(f"<div style='{TEXT}'>{empty}</div>")
         self.upload.observe(lambda _: self._pool(), names="value")
         super().__init__([self.upload, self.report])
 
@@ -54,7 +60,7 @@ class PoolUploader(widgets.VBox):
 
     def redraw(self) -> None:
         """The report of the latest pool (or that there is none yet)."""
-        text = self.pool.report() if self.pool else "No files pooled yet."
+        text = self.pool.report() if self.pool else _("No files pooled yet.")
         lines = "<br>".join(escape(line) for line in text.splitlines())
         self.report.value = f"<div style='{TEXT}'>{lines}</div>"
 

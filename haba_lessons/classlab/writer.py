@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import DataFileError
+from ..i18n import _
 from .locking import locked
 from .reader import ClassFile, read_class_file
 from .records import (FORMAT_VERSION, Record, check_game, check_name, file_name, group_key,
@@ -62,12 +63,13 @@ class ClassDataFile:
         """Read the file as it is now; refuse to go on with one that has problems."""
         found = read_class_file(self.path, game=self.game)
         if found.problems:
-            raise DataFileError("cannot continue this file: " + "; ".join(
-                str(p) for p in found.problems[:3]) + " Use another group nickname, or move "
-                "the file away.")
+            raise DataFileError(_("cannot continue this file: {problems} Use another group "
+                                  "nickname, or move the file away.").format(
+                problems="; ".join(str(p) for p in found.problems[:3])))
         if group_key(found.group) != group_key(self.group):
-            raise DataFileError(f"{self.path.name} belongs to group {found.group!r}; "
-                                f"choose another nickname.")
+            raise DataFileError(_("{file} belongs to group {group}; choose another "
+                                  "nickname.").format(file=self.path.name,
+                                                      group=repr(found.group)))
         self.records, self.notes, self.version = found.records, tuple(found.notes), found.version
         return found
 
@@ -113,18 +115,19 @@ class ClassDataFile:
     def undo(self) -> Record:
         """Remove this writer's last record from the file and return it."""
         if not self.mine:
-            raise DataFileError("there is nothing to undo: no record has been entered yet "
-                                "with this recorder (records entered before it was opened, or "
-                                "by another recorder of the group, stay).")
+            raise DataFileError(_("there is nothing to undo: no record has been entered yet "
+                                  "with this recorder (records entered before it was opened, "
+                                  "or by another recorder of the group, stay)."))
         record = self.mine[-1]
-        with _writing(self.path, "nothing was removed"), locked(self.path):
+        with _writing(self.path, _("nothing was removed")), locked(self.path):
             lines = self.path.read_bytes().split(b"\n") if self.path.exists() else []
             wanted = _csv_line(record, self.version).rstrip("\n").encode("utf-8")
             found = [i for i, line in enumerate(lines) if line.rstrip(b"\r") == wanted]
             if not found:
                 self.mine.pop()
-                raise DataFileError(f"record {record.record} is no longer in {self.path.name} "
-                                    f"(was the file edited or replaced?); nothing was removed.")
+                raise DataFileError(_("record {n} is no longer in {file} (was the file edited "
+                                      "or replaced?); nothing was removed.").format(
+                    n=record.record, file=self.path.name))
             del lines[found[-1]]
             _replace(self.path, b"\n".join(lines))
             self._reread()
@@ -145,8 +148,9 @@ def _writing(path: Path, outcome: str) -> Iterator[None]:
     try:
         yield
     except OSError as error:
-        raise DataFileError(f"could not write {path}: {error.strerror or error}; "
-                            f"{outcome}. Record into a folder you may write to.") from None
+        raise DataFileError(_("could not write {path}: {error}; {outcome}. Record into a "
+                              "folder you may write to.").format(
+            path=path, error=error.strerror or error, outcome=outcome)) from None
 
 
 def _replace(path: Path, data: bytes) -> None:
@@ -164,8 +168,9 @@ def _replace(path: Path, data: bytes) -> None:
                 break
             except PermissionError:     # Windows: another program has the file open
                 if attempt == RENAME_TRIES - 1:
-                    raise DataFileError(f"{path.name} is open in another program (a "
-                                        f"spreadsheet?): close it and undo again.") from None
+                    raise DataFileError(_("{file} is open in another program (a "
+                                          "spreadsheet?): close it and undo again.").format(
+                        file=path.name)) from None
                 time.sleep(0.1)
     finally:
         if os.path.exists(temporary):

@@ -1,11 +1,8 @@
 """The library's own catalog: the strings its modules wrap in ``_()``, ``N_()``,
 ``ngettext()`` and ``pgettext()``, extracted with Babel into ``haba_lessons/locale/
 haba_lessons.pot`` and merged into each language's ``haba_lessons/locale/<language>/
-LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed).
-
-Every game is extracted; the engine not yet: its strings are wrapped once its redesign has
-landed (``locale/README.md`` says how), and then it leaves :data:`NOT_YET` and joins this
-catalog.
+LC_MESSAGES/haba_lessons.po`` (fuzzy where the English changed). Every module of the package
+is extracted.
 """
 
 from __future__ import annotations
@@ -20,9 +17,6 @@ from . import catalogs, markdown
 
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2)}
-#: Files of the package whose strings are not extracted (yet), as Babel patterns relative to
-#: the package: see the module docstring.
-NOT_YET = ("games/__init__.py", "games/protocol.py", "engine/**.py")
 
 
 def package(root: Path) -> Path:
@@ -38,9 +32,9 @@ def catalog_path(root: Path, language: str) -> Path:
 
 
 def extract(root: Path) -> Catalog:
-    """Every wrapped string of the package (the files of :data:`NOT_YET` aside)."""
+    """Every wrapped string of the package."""
     template = Catalog(project=catalogs.PROJECT, domain="haba_lessons", fuzzy=False)
-    method_map = [(pattern, "ignore") for pattern in NOT_YET] + [("**.py", "python")]
+    method_map = [("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             package(root), method_map=method_map, keywords=KEYWORDS,
             comment_tags=("Translators:",), strip_comment_tags=True):

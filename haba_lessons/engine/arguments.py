@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..errors import InvalidArgumentError
-from ..i18n import ngettext
+from ..i18n import N_, _, ngettext
 from .state import show
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,29 +39,33 @@ def checked_keywords(function: F) -> F:
                 or not required.issubset(kwargs):
             unknown = [k for k in kwargs if k not in known]
             missing = sorted(required - set(kwargs))
-            what = (f"has no option {unknown[0]!r}" if unknown else
-                    f"needs {missing[0]}=..." if missing else
+            what = (_("has no option {name}").format(name=repr(unknown[0])) if unknown else
+                    _("needs {name}=...").format(name=missing[0]) if missing else
                     ngettext("takes at most {n} value without a name",
                              "takes at most {n} values without a name",
                              positional).format(n=positional))
-            raise InvalidArgumentError(f"{function.__name__}() {what}; its options are "
-                                       f"{', '.join(allowed)}.")
+            raise InvalidArgumentError(_("{function}() {what}; its options are "
+                                         "{options}.").format(function=function.__name__,
+                                                              what=what,
+                                                              options=", ".join(allowed)))
         return function(*args, **kwargs)
 
     return checked  # type: ignore[return-value]
 
 
 def sequence_field(value: object, field: str, *, length: int | None = None,
-                   what: str = "values") -> list:
+                   what: str = N_("values")) -> list:
     """``value`` as a list, if it is a list, a tuple, a range or a 1-D numpy array (of
     ``length`` items, when given); else a refusal naming ``field``."""
     if isinstance(value, np.ndarray) and value.ndim == 1:
         value = value.tolist()
     if not isinstance(value, (list, tuple, range)):
-        raise InvalidArgumentError(f"{field}: give a list of {what}, not {show(value)}.")
+        raise InvalidArgumentError(_("{field}: give a list of {what}, not {value}.").format(
+            field=field, what=_(what), value=show(value)))
     items = list(value)
     if length is not None and len(items) != length:
-        raise InvalidArgumentError(f"{field}: give {length} {what}, not {len(items)}.")
+        raise InvalidArgumentError(_("{field}: give {length} {what}, not {given}.").format(
+            field=field, length=length, what=_(what), given=len(items)))
     return items
 
 
@@ -71,5 +75,6 @@ def rules_field(value: object, kind: type, default: Callable[[], Any], how: str)
     if value is None:
         return default()
     if not isinstance(value, kind):
-        raise InvalidArgumentError(f"rules: give {how}, not {show(value)}.")
+        raise InvalidArgumentError(_("rules: give {how}, not {value}.").format(
+            how=_(how), value=show(value)))
     return value

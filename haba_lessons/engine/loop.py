@@ -21,6 +21,7 @@ import numpy as np
 
 from .._checks import require_int
 from ..errors import IllegalActionError, InvalidArgumentError
+from ..i18n import _, grouped, ngettext
 from ..simulation import COURSE_SEED, make_rng
 from .protocol import OVER, Bot, GameState
 from .state import State
@@ -37,7 +38,8 @@ def random_bot(state: GameState, rng: np.random.Generator) -> Any:
 
 def bot_name(bot: object) -> str:
     """A bot's name: its ``name``, else its function name."""
-    return str(getattr(bot, "name", getattr(bot, "__name__", "a bot")))
+    function = getattr(bot, "__name__", None)
+    return str(getattr(bot, "name", _("a bot") if function is None else function))
 
 
 def play(state: GameState, bots: Sequence[Bot | None], *, seed: int | None = COURSE_SEED,
@@ -55,7 +57,7 @@ def play(state: GameState, bots: Sequence[Bot | None], *, seed: int | None = COU
     """
     rng = make_rng(seed) if rng is None else rng
     if not isinstance(rng, np.random.Generator):
-        raise InvalidArgumentError("rng must be a numpy random generator (make_rng(seed)).")
+        raise InvalidArgumentError(_("rng must be a numpy random generator (make_rng(seed))."))
     if type(max_steps) is not int or max_steps < 1:
         max_steps = require_int(max_steps, "max_steps", minimum=1)
     if max_turns is not None and (type(max_turns) is not int or max_turns < 1):
@@ -68,10 +70,11 @@ def play(state: GameState, bots: Sequence[Bot | None], *, seed: int | None = COU
         return state
     if stop_at_limit:
         return state
-    limit = f"{max_turns} turns" if max_turns is not None and state.turns >= max_turns \
-        else f"{max_steps:,} steps"
-    raise InvalidArgumentError(f"the game did not end within {limit}: "
-                               f"{hint or 'do the bots or the settings let it end?'}")
+    limit = ngettext("{n} turn", "{n} turns", max_turns).format(n=max_turns) \
+        if max_turns is not None and state.turns >= max_turns \
+        else ngettext("{n} step", "{n} steps", max_steps).format(n=grouped(max_steps))
+    raise InvalidArgumentError(_("the game did not end within {limit}: {hint}").format(
+        limit=limit, hint=hint or _("do the bots or the settings let it end?")))
 
 
 def _decide(state: GameState, bots: Sequence[Bot | None], rng: np.random.Generator,
@@ -79,8 +82,10 @@ def _decide(state: GameState, bots: Sequence[Bot | None], rng: np.random.Generat
     """Player ``player``'s bot decides and the action is applied; False for a person's seat
     (nobody to decide for them: the loop stops)."""
     if not 0 <= player < len(bots):
-        raise InvalidArgumentError(f"give one bot per player: player {player + 1} has none "
-                                   f"({len(bots)} bots given).")
+        raise InvalidArgumentError(ngettext(
+            "give one bot per player: player {player} has none ({n} bot given).",
+            "give one bot per player: player {player} has none ({n} bots given).",
+            len(bots)).format(player=player + 1, n=len(bots)))
     bot = bots[player]
     if bot is None:
         return False
@@ -88,8 +93,8 @@ def _decide(state: GameState, bots: Sequence[Bot | None], rng: np.random.Generat
     try:
         state.apply(action)
     except IllegalActionError as error:
-        raise IllegalActionError(f"the bot {bot_name(bot)!r} of player {player + 1}: "
-                                 f"{error}") from None
+        raise IllegalActionError(_("the bot {bot} of player {player}: {error}").format(
+            bot=repr(bot_name(bot)), player=player + 1, error=error)) from None
     return True
 
 
@@ -101,8 +106,9 @@ def _run_state(state: State, bots, rng, max_steps, max_turns, until) -> bool:
     sample, try_ = state._sample, state._try
     turns = max_turns if max_turns is not None else sys.maxsize
     if len(bots) < state.players:
-        raise InvalidArgumentError(f"give one bot per player ({state.players}), not "
-                                   f"{len(bots)}: a person's seat is None.")
+        raise InvalidArgumentError(_("give one bot per player ({players}), not {n}: a "
+                                     "person's seat is None.").format(players=state.players,
+                                                                      n=len(bots)))
     stops = chance_phases | {OVER}
     if until is None:
         return _run_free(state, bots, rng, max_steps, turns, stops)
@@ -163,8 +169,8 @@ def _refused(state: State, bot: Bot, action: Any) -> None:
     try:
         state._refuse(action)
     except IllegalActionError as error:
-        raise IllegalActionError(f"the bot {bot_name(bot)!r} of player {state.current + 1}: "
-                                 f"{error}") from None
+        raise IllegalActionError(_("the bot {bot} of player {player}: {error}").format(
+            bot=repr(bot_name(bot)), player=state.current + 1, error=error)) from None
 
 
 def _run_protocol(state: GameState, bots, rng, max_steps, max_turns, until) -> bool:
@@ -207,8 +213,9 @@ class Result:
         facts = self.__dict__.get("facts", {})
         if name in facts:
             return facts[name]
-        raise AttributeError(f"a result has no {name!r}: it has players, winners, turns, "
-                             f"finished, strategies and {', '.join(facts) or 'no facts'}.")
+        raise AttributeError(_("a result has no {name}: it has players, winners, turns, "
+                               "finished, strategies and {facts}.").format(
+            name=repr(name), facts=", ".join(facts) or _("no facts")))
 
 
 def result(state: GameState, strategies: Sequence[str] = ()) -> Result:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .._checks import require_int
 from ..errors import IllegalActionError, InvalidArgumentError
+from ..i18n import N_, _, grouped
 from .protocol import GameState
 
 #: A value per player, e.g. (1, 0) when player 0 wins.
@@ -80,22 +81,23 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
             if name in memo:
                 return memo[name]
             if name in solving:
-                raise InvalidArgumentError(
+                raise InvalidArgumentError(_(
                     "the search came back to a position it is still solving (in this game "
                     "a turn can pass without anything changing): give a horizon, the "
-                    "number of steps to look ahead, and a cutoff value for what is left.")
+                    "number of steps to look ahead, and a cutoff value for what is left."))
         visited += 1
         if visited > limit:
-            raise InvalidArgumentError(f"the position is too big for an exact search (more "
-                                       f"than {limit:,} states): set up a smaller one, give "
-                                       f"a horizon, or raise the limit.")
+            raise InvalidArgumentError(_("the position is too big for an exact search (more "
+                                         "than {limit} states): set up a smaller one, give a "
+                                         "horizon, or raise the limit.").format(
+                limit=grouped(limit)))
         if node.is_chance_node:
             branches, chance = node.chance_outcomes(), True
         else:
             branches, chance = node.legal_actions(), False
             if not branches:
-                raise IllegalActionError("a decision node with no legal action: the "
-                                         "position is not a legal one.")
+                raise IllegalActionError(_("a decision node with no legal action: the "
+                                           "position is not a legal one."))
         if name is not None:
             solving.add(name)
         # frame: node, steps left, name, chance?, branches, next branch, value so far, scored
@@ -144,7 +146,7 @@ def expectimax(state: GameState, *, payoff: Callable[[GameState], Values] = win_
 
 
 def ranked_choices(solution: Solution, player: int = 0, *, minus: Any = 0,
-                   decision: str = "a choice", who: str = "player of the game"
+                   decision: str = N_("a choice"), who: str = N_("player of the game")
                    ) -> list[tuple[str, Any]]:
     """Each choice at the root of ``solution`` (from :func:`expectimax`) as text beside
     ``player``'s value minus ``minus``, the best first (ties in the order listed).
@@ -153,9 +155,11 @@ def ranked_choices(solution: Solution, player: int = 0, *, minus: Any = 0,
     try:
         scored = [(str(action), values[player] - minus) for action, values in solution.actions]
     except (AttributeError, TypeError, IndexError):
-        raise InvalidArgumentError("give the result of expectimax at a decision (its .actions "
-                                   f"lists each choice) and a {who}.") from None
+        raise InvalidArgumentError(_("give the result of expectimax at a decision (its "
+                                     ".actions lists each choice) and a {who}.").format(
+            who=_(who))) from None
     if not scored:
-        raise InvalidArgumentError(f"this search has no choices: solve a position where the "
-                                   f"{who.split()[0]} must decide ({decision}).")
+        raise InvalidArgumentError(_("this search has no choices: solve a position where the "
+                                     "{who} must decide ({decision}).").format(
+            who=_(who).split()[0], decision=_(decision)))
     return sorted(scored, key=lambda pair: -pair[1])

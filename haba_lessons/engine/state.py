@@ -13,8 +13,8 @@ do (``_legal_actions``, ``_apply_action``, ...):
 ``_waiting()``        what the state waits for, in words (for messages)
 ====================  ==========================================================
 
-with ``_why_not(action)`` and ``_why_impossible(outcome)`` for the game's own words on a
-refusal, and, where a check or a draw can be faster than going through the lists,
+with ``_why_not(action)``, ``_why_impossible(outcome)`` and ``_in_words(action)`` for the
+game's own words on a refusal, and, where a check or a draw can be faster than going through the lists,
 ``_allowed`` (or ``_try``, check and act in one), ``_possible``, ``_sample`` and
 ``_sample_run`` (with the same meaning: they must agree with the lists, which
 ``tests/test_engine_properties.py`` checks for every game). The base class does the rest
@@ -32,7 +32,7 @@ import copy as _copy
 import dataclasses
 import numbers
 import reprlib
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -40,6 +40,7 @@ import numpy as np
 
 from .._checks import require_int
 from ..errors import IllegalActionError, InvalidArgumentError
+from ..i18n import _
 from ..simulation import COURSE_SEED, make_rng, outcome_at
 from .chance import clone_generator, restore_generator
 from .protocol import OVER
@@ -64,10 +65,11 @@ def show(value: object) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
-def listing(options: Sequence[object]) -> str:
-    """The first few ``options`` in words, and how many there are in all."""
-    shown = ", ".join(str(o) for o in options[:LISTED])
-    more = f", … ({len(options)} in all)" if len(options) > LISTED else ""
+def listing(options: Sequence[object], words: Callable[[object], str] = str) -> str:
+    """The first few ``options`` in words (``words(option)``), and how many there are in
+    all."""
+    shown = ", ".join(words(o) for o in options[:LISTED])
+    more = ", … " + _("({n} in all)").format(n=len(options)) if len(options) > LISTED else ""
     return shown + more
 
 
@@ -278,38 +280,48 @@ class State:
     def _refuse(self, action: Any) -> None:
         """Raise why :meth:`apply` refuses ``action`` (called once it has been refused)."""
         if self.phase == OVER:
-            raise IllegalActionError(f"{show(action)} cannot be played: the game is over.")
+            raise IllegalActionError(_("{action} cannot be played: the game is over.").format(
+                action=show(action)))
         if not hashable(action):
-            raise IllegalActionError(f"{show(action)} is not an action of {self.GAME} (an "
-                                     f"action is a plain value, not an array or a list); "
-                                     f"{self._listed_now()}.")
+            raise IllegalActionError(_("{action} is not an action of {game} (an action is a "
+                                       "plain value, not an array or a list); {listed}.").format(
+                action=show(action), game=_(self.GAME), listed=self._listed_now()))
         if self.phase in self.CHANCE_PHASES:
-            raise IllegalActionError(f"{show(action)} cannot be played now: "
-                                     f"{self._why_not(action)}.")
-        raise IllegalActionError(f"{show(action)} is not allowed: {self._why_not(action)}; "
-                                 f"the choices now: {listing(self._actions())}.")
+            raise IllegalActionError(_("{action} cannot be played now: {why}.").format(
+                action=show(action), why=self._why_not(action)))
+        raise IllegalActionError(_("{action} is not allowed: {why}; the choices now: "
+                                   "{choices}.").format(action=show(action),
+                                                        why=self._why_not(action),
+                                                        choices=listing(self._actions(),
+                                                                        self._in_words)))
 
     def apply_chance(self, outcome: Any) -> None:
         """Apply one of :meth:`chance_outcomes`; anything else is refused and changes nothing."""
         if self.phase not in self.CHANCE_PHASES:
-            why = "the game is over" if self.phase == OVER else \
-                f"no chance event now ({self._waiting()})"
-            raise IllegalActionError(f"{show(outcome)} cannot happen: {why}.")
+            why = _("the game is over") if self.phase == OVER else \
+                _("no chance event now ({waiting})").format(waiting=self._waiting())
+            raise IllegalActionError(_("{outcome} cannot happen: {why}.").format(
+                outcome=show(outcome), why=why))
         if not hashable(outcome):
-            raise IllegalActionError(f"{show(outcome)} is not an outcome of {self.GAME} (an "
-                                     f"outcome is a plain value, not an array or a list); "
-                                     f"{self._listed_now()}.")
+            raise IllegalActionError(_("{outcome} is not an outcome of {game} (an outcome is "
+                                       "a plain value, not an array or a list); "
+                                       "{listed}.").format(outcome=show(outcome),
+                                                           game=_(self.GAME),
+                                                           listed=self._listed_now()))
         listed = self._possible(outcome)
         if listed is _MISSING:
-            raise IllegalActionError(f"{show(outcome)} cannot happen: "
-                                     f"{self._why_impossible(outcome)}; chance gives one of "
-                                     f"{listing(self._listed_outcomes())}.")
+            raise IllegalActionError(_("{outcome} cannot happen: {why}; chance gives one of "
+                                       "{outcomes}.").format(
+                outcome=show(outcome), why=self._why_impossible(outcome),
+                outcomes=listing(self._listed_outcomes())))
         self._happen(listed)
 
     def _listed_now(self) -> str:
         if self.phase in self.CHANCE_PHASES:
-            return f"chance gives one of {listing(self._listed_outcomes())}"
-        return f"the choices now: {listing(self._actions())}"
+            return _("chance gives one of {outcomes}").format(
+                outcomes=listing(self._listed_outcomes()))
+        return _("the choices now: {choices}").format(
+            choices=listing(self._actions(), self._in_words))
 
     def _listed_outcomes(self) -> list:
         return [o for o, _ in self._outcomes()]
@@ -318,13 +330,14 @@ class State:
         """Draw the pending chance outcome with ``rng`` (default: the state's own), apply it
         and return it."""
         if self.phase not in self.CHANCE_PHASES:
-            why = "the game is over" if self.phase == OVER else self._waiting()
-            raise IllegalActionError(f"no chance event now: {why}.")
+            why = _("the game is over") if self.phase == OVER else self._waiting()
+            raise IllegalActionError(_("no chance event now: {why}.").format(why=why))
         if rng is None:
             rng = self.rng
         elif not isinstance(rng, np.random.Generator):
-            raise InvalidArgumentError(f"rng must be a numpy random generator (make_rng(seed)), "
-                                       f"not {show(rng)}.")
+            raise InvalidArgumentError(_("rng must be a numpy random generator "
+                                         "(make_rng(seed)), not {value}.").format(
+                value=show(rng)))
         return self._sample(rng)
 
     # --- hooks with a default ------------------------------------------------------------------
@@ -364,16 +377,22 @@ class State:
     def _why_not(self, action: Any) -> str:
         """Why ``action`` is refused, in words (at a chance node: chance acts first)."""
         if self.phase in self.CHANCE_PHASES:
-            return f"chance acts first ({self._waiting()})"
-        return f"it is not one of the choices ({self._waiting()})"
+            return _("chance acts first ({waiting})").format(waiting=self._waiting())
+        return _("it is not one of the choices ({waiting})").format(waiting=self._waiting())
 
     def _why_impossible(self, outcome: Any) -> str:
         """Why ``outcome`` cannot happen now, in words."""
         return self._waiting()
 
+    def _in_words(self, action: Any) -> str:
+        """A listed action as a refusal names it, in the language in use (``str(action)``
+        unless the game says otherwise: its ``str`` may have to stay English for code that
+        compares it)."""
+        return str(action)
+
     def _waiting(self) -> str:
         """What the state waits for, in words."""
-        return f"{self.GAME} waits for {self.phase}"
+        return _("{game} waits for {phase}").format(game=_(self.GAME), phase=self.phase)
 
     # --- hooks every game writes ---------------------------------------------------------------
     def _actions(self) -> list:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ..i18n import _
 from .protocol import Bot, GameState
 from .state import show
 
@@ -62,6 +63,10 @@ class Strategies(Mapping[str, Strategy]):
             made = self._family(name) if self._family is not None else None
             if made is not None:
                 return made
-        hint = f" (or {self._family_hint})" if self._family_hint else ""
-        raise InvalidArgumentError(f"unknown strategy {show(name)} for {self.game}: choose "
-                                   f"one of {', '.join(self._by_name)}{hint}.")
+        hint = " " + _("(or {hint})").format(hint=_(self._family_hint)) \
+            if self._family_hint else ""
+        raise InvalidArgumentError(_("unknown strategy {name} for {game}: choose one of "
+                                     "{names}{hint}.").format(name=show(name),
+                                                              game=_(self.game),
+                                                              names=", ".join(self._by_name),
+                                                              hint=hint))

@@ -9,6 +9,7 @@ import pandas as pd
 
 from .._checks import require_int
 from ..errors import InvalidArgumentError
+from ..i18n import N_, _
 from ..simulation import COURSE_SEED, mean_interval, progress, wilson_interval
 from .loop import bot_name, play
 from .protocol import Bot, GameState
@@ -16,7 +17,7 @@ from .protocol import Bot, GameState
 
 def tournament(make_game: Callable[[int], GameState], bots: Sequence[Bot], games: int, *,
                seed: int = COURSE_SEED, rng: np.random.Generator | None = None,
-               names: Sequence[str] | None = None, description: str = "games",
+               names: Sequence[str] | None = None, description: str = N_("games"),
                score: Callable[[GameState], Sequence[float]] | None = None,
                score_name: str = "score", max_turns: int | None = None,
                hint: str = "") -> pd.DataFrame:
@@ -35,10 +36,11 @@ def tournament(make_game: Callable[[int], GameState], bots: Sequence[Bot], games
     seats = len(bots)
     names = [bot_name(b) for b in bots] if names is None else list(names)
     if len(names) != seats:
-        raise InvalidArgumentError(f"give one name per bot ({seats}), not {len(names)}.")
+        raise InvalidArgumentError(_("give one name per bot ({bots}), not {n}.").format(
+            bots=seats, n=len(names)))
     wins = [0] * seats
     scores: list[list[float]] = [[] for _ in range(seats)]
-    for g in progress(range(games), games, description):
+    for g in progress(range(games), games, _(description)):
         order = [(i + g) % seats for i in range(seats)]        # seat -> bot index
         state = make_game(seed + g)
         play(state, [bots[i] for i in order], rng=rng, seed=seed + g, max_turns=max_turns,

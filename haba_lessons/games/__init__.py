@@ -15,6 +15,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
+
 
 class _WidgetModule(types.ModuleType):
     """A game's widget module, callable as its ``widget`` function."""
@@ -34,5 +36,6 @@ def lazy_widget(package: str) -> Callable[[str], Any]:
     def __getattr__(name: str) -> Any:
         if name == "widget":
             return importlib.import_module(f"{package}.widget")
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        raise AttributeError(_("module {package} has no attribute {name}").format(
+            package=repr(package), name=repr(name)))
     return __getattr__

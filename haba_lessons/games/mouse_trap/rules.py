@@ -41,7 +41,7 @@ from ...engine import State
 from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...errors import InvalidArgumentError
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...simulation import COURSE_SEED
 from .board import Board, default_board
 
@@ -106,7 +106,7 @@ def _die(sides: int) -> tuple[tuple[tuple[int, Fraction], ...], tuple[float, ...
 class MouseTrapState(State):
     """Everything about one game in progress. Create with :func:`new_game`."""
 
-    GAME = "Mouse Trap"
+    GAME = N_("Mouse Trap")
     CHANCE_PHASES = frozenset({ROLL, PUSH_ROLL, CRANK})
     _LISTS = ("positions", "cheese", "captured")
     _SHARED = ("board",)
@@ -463,8 +463,8 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = COURSE_SEED
     else:
         count = require_int(players, "players (the number of mice)", minimum=2, maximum=4)
         names = tuple(f"Mouse {s + 1}" for s in range(count))
-    board = rules_field(rules, Board, default_board, "a board from load_board() or "
-                        "default_board()")
+    board = rules_field(rules, Board, default_board, N_("a board from load_board() or "
+                                                        "default_board()"))
     r = board.trap_reliability if reliability is None else \
         require_probability(reliability, "reliability r")
     return MouseTrapState(board, names, r, seed)
@@ -494,9 +494,9 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
     state = new_game(players, reliability=reliability, seed=seed, rules=rules)
     board, n = state.board, state.players
     last = len(board.spaces) - 1
-    mice = sequence_field(mice, "mice", length=n, what="spaces, one for each mouse")
+    mice = sequence_field(mice, "mice", length=n, what=N_("spaces, one for each mouse"))
     cheese = sequence_field(cheese, "cheese", length=n,
-                            what="cheese counts, one for each mouse")
+                            what=N_("cheese counts, one for each mouse"))
     spaces = [require_int(m, f"mice (a space from 0 to {last})", minimum=0, maximum=last)
               for m in mice]
     for seat, space in enumerate(spaces):
@@ -518,7 +518,7 @@ def position(players: int | Sequence[str] = 4, *, mice: Sequence[int],
             sum(held)).format(n=sum(held), total=total))
     parts = require_int(parts, f"parts (trap parts built, at most {board.trap_parts})",
                         minimum=0, maximum=board.trap_parts)
-    caught = sequence_field(caught, "caught", what="seats of caught mice")
+    caught = sequence_field(caught, "caught", what=N_("seats of caught mice"))
     for seat in caught:
         require_int(seat, "caught (seats of caught mice)", minimum=0, maximum=n - 1)
     if len(set(caught)) != len(caught) or n - len(caught) < 2:

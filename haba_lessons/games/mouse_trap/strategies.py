@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...engine import Bot, Strategies, Strategy
+from ...i18n import N_
 from .rules import Action, Crank, EndTurn, MouseTrapState, SpendCheese
 
 
@@ -52,7 +53,7 @@ def never_spend(state: MouseTrapState, rng: np.random.Generator) -> Action:
     return actions[0]
 
 
-STRATEGIES = Strategies("Mouse Trap", [
+STRATEGIES = Strategies(N_("Mouse Trap"), [
     Strategy("never", "never spends cheese; cranks when a mouse is on the Cheese Wheel",
              never_spend),
     Strategy("always", "spends cheese on the opponent closest to the Cheese Wheel",

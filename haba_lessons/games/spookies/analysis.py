@@ -299,7 +299,7 @@ def choice_table(solution, player: int = 0, before: int = 0) -> pd.DataFrame:
     as payoff) beside its value for ``player``: chips expected at the end of the turn minus
     ``before``, exactly and rounded; the best choice first, ties in the order listed."""
     scored = ranked_choices(solution, player, minus=before,
-                            decision="roll 2, 3 or 4 dice, or stop")
+                            decision=N_("roll 2, 3 or 4 dice, or stop"))
     return pd.DataFrame([{_("choice"): _choice_words(c), _("expected chips gained"): str(v),
                           "≈": round(float(v), 3)} for c, v in scored])
 

@@ -52,7 +52,7 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...simulation import COURSE_SEED
 from .board import DICE_CHOICES, PLAYER_COUNTS, SPACE_COUNT, RewardTable, load_data
 
@@ -479,6 +479,13 @@ class SpookiesGame(State):
                     "Action('roll', 2/3/4) or Action('stop')")
         return super()._why_not(action)
 
+    def _in_words(self, action: object) -> str:
+        if isinstance(action, Action) and action.kind == "roll":
+            return _("roll {dice} dice").format(dice=action.value)
+        if isinstance(action, Action) and action.kind == "figure":
+            return _("move {figure}").format(figure=action.value)
+        return _("stop") if isinstance(action, Action) and action.kind == "stop" else str(action)
+
     def _why_impossible(self, outcome: object) -> str:
         if self.phase == FRIEND:
             return f"the friend die shows one of {', '.join(self.rules.figures)} or ?"
@@ -630,7 +637,7 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = COURSE_SEED
     variant without the friend die.
     """
     names = _names(players)
-    rules = rules_field(rules, Rules, _standard_rules, "the rules of Rules.standard(...)")
+    rules = rules_field(rules, Rules, _standard_rules, N_("the rules of Rules.standard(...)"))
     if free_choice is not None:
         rules = dataclasses.replace(rules, free_choice=bool(free_choice))
     return SpookiesGame(rules, names, seed)
@@ -673,14 +680,14 @@ def position(players: int | Sequence[str] = 4, *, figures: Sequence[int] | dict[
                                        f"figures are {', '.join(rules.figures)}.")
         figures = [figures.get(name, START) for name in rules.figures]
     figures = sequence_field(figures, "figures", length=len(rules.figures),
-                             what="spaces, one for each figure (or {name: space})")
+                             what=N_("spaces, one for each figure (or {name: space})"))
     spaces = [require_int(f, "figures (a space from 0 = start to 7 = attic)", minimum=START,
                           maximum=ATTIC) for f in figures]
     held = [0] * n if chips is None else sequence_field(
-        chips, "chips", length=n, what="chip counts or lists of chip values, one per player")
+        chips, "chips", length=n, what=N_("chip counts or lists of chip values, one per player"))
     lying = [0] * SPACE_COUNT if penalties is None else sequence_field(
         penalties, "penalties", length=SPACE_COUNT,
-        what="penalty chip counts, one for each space >=5 .. >=11")
+        what=N_("penalty chip counts, one for each space >=5 .. >=11"))
     lying = [require_int(p, "penalties (penalty chips on a space)", minimum=0) for p in lying]
     pile = require_int(stockpile, "stockpile (chips left in it)", minimum=1)
     box = Counter({value: count for value, count in rules.chips})
