@@ -27,7 +27,7 @@ from haba_lessons.games.quiet_as_a_mouse.rules import Game
 from haba_lessons.games.quiet_as_a_mouse.simulate import play_game
 from haba_lessons.games.quiet_as_a_mouse.widget import quiet_as_a_mouse_widget
 from haba_lessons.games.mouse_trap.widget import mouse_trap_widget
-from haba_lessons.games.spookies.rules import CHOOSE_DICE, Action
+from haba_lessons.games.spookies.rules import CHOOSE_DICE
 from haba_lessons.games.spookies.widget import SpookiesTable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,10 +262,9 @@ def test_a_refused_click_is_german_too():
     text = "\n".join(seen)
     assert german("you must roll at least once before you may stop: choose 2, 3 or 4 "
                   "dice") in text                    # the game's own reason is German
-    assert frame.split("{why}")[0].format(action=show(Action("stop"))) in text   # the frame
+    stop = show(german("stop"))                      # the refused action, in the game's words
+    assert frame.split("{why}")[0].format(action=stop) in text                    # the frame
     assert ", ".join(listed) in text                 # the choices, named in German
-    # the refused value is named as the code gave it (code stays English): left out here
-    text = text.replace(show(Action("stop")), "")
     left = sorted(english for english, pattern in translated_english().items()
                   if pattern.search(text))
     assert not left and "not allowed" not in text and "the choices now" not in text
@@ -283,7 +282,7 @@ def test_a_refused_card_is_german_too():
 
 def test_a_refused_click_in_english_is_the_engines_english():
     text = "\n".join(refused_spookies_stop())
-    assert ("Action(kind='stop', value=None) is not allowed: you must roll at least once "
+    assert ("'stop' is not allowed: you must roll at least once "
             "before you may stop: choose 2, 3 or 4 dice; the choices now: roll 2 dice, roll 3 "
             "dice, roll 4 dice.") in text
 

@@ -19,7 +19,7 @@ from haba_lessons.classlab.recorders import (meow_meow_recorder, mouse_trap_reco
                                              quiet_as_a_mouse_recorder, spookies_recorder)
 from haba_lessons.classlab.transfer import PoolUploader
 from haba_lessons.games.quiet_as_a_mouse import ATTEMPT, CHOOSE, ROLL
-from test_games_in_german import german, translated_english, visible
+from tests.test_games_in_german import german, translated_english, visible
 
 
 def drive_spookies(folder) -> list[str]:

@@ -23,6 +23,7 @@ from ..games.meow_meow.deck import default_settings
 from ..games.quiet_as_a_mouse.layout import Layout, load_layout
 from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
 from ..games.quiet_as_a_mouse.widget import COMPANION_SKILL, CompanionPanel
+from ..games.quiet_as_a_mouse.words import colour_name
 from ..widget_guard import guarded
 from .records import COLOURS_JOINED, NAME_RULE, Record
 from .rules_check import MouseMoves, SpookiesRolls, check_one_winner, check_players
@@ -130,7 +131,10 @@ def _records(count: int) -> str:
 
 def _word(text: str) -> str:
     """An event or value of a record as the status line shows it, in the language in use
-    (the files keep the English words; numbers and colours are shown as written)."""
+    (the files keep the English words; numbers are shown as written, a Quiet as a Mouse roll's
+    two colours in the game's words)."""
+    if COLOURS_JOINED in text:
+        return COLOURS_JOINED.join(colour_name(colour) for colour in text.split(COLOURS_JOINED))
     words = {"roll": pgettext("record", "roll"), "attempt": pgettext("record", "attempt"),
              "first_could_play": pgettext("record", "first could play"),
              "round_won": pgettext("record", "round won"), "die": pgettext("record", "die"),

@@ -290,7 +290,7 @@ class State:
             raise IllegalActionError(_("{action} cannot be played now: {why}.").format(
                 action=show(action), why=self._why_not(action)))
         raise IllegalActionError(_("{action} is not allowed: {why}; the choices now: "
-                                   "{choices}.").format(action=show(action),
+                                   "{choices}.").format(action=self._refused(action),
                                                         why=self._why_not(action),
                                                         choices=listing(self._actions(),
                                                                         self._in_words)))
@@ -383,6 +383,13 @@ class State:
     def _why_impossible(self, outcome: Any) -> str:
         """Why ``outcome`` cannot happen now, in words."""
         return self._waiting()
+
+    def _refused(self, action: Any) -> str:
+        """A refused action as its refusal names it: in the game's words where the game has
+        them (:meth:`_in_words`), else its value."""
+        if type(self)._in_words is State._in_words:
+            return show(action)
+        return show(self._in_words(action))
 
     def _in_words(self, action: Any) -> str:
         """A listed action as a refusal names it, in the language in use (``str(action)``

@@ -50,7 +50,7 @@ from ...errors import IllegalActionError, InvalidArgumentError
 from ...i18n import N_, _
 from ...simulation import COURSE_SEED
 from .deck import SPECIALS, Card, Settings, default_settings
-from .words import Said, animal_name, card_name, colour_name
+from .words import Said, animal_name, card_name, colour_name, play_name
 
 DRAW = "draw"
 KEEP = "keep"
@@ -347,6 +347,14 @@ class RoundState(State):
             return False
         self._act(action)
         return True
+
+    def _in_words(self, action: object) -> str:
+        """An action as a refusal names it: "play the blue pig", "draw a card"."""
+        if isinstance(action, Play) and isinstance(action.card, Card):
+            return _("play the {card}").format(card=play_name(action.card, action.colour))
+        if action == DRAW:
+            return _("draw a card")
+        return _("keep the drawn card") if action == KEEP else str(action)
 
     def _why_not(self, action: object) -> str:
         return (self.why_illegal(action) or "").rstrip(".")
