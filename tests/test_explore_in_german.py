@@ -157,3 +157,10 @@ def test_a_convergence_chart_names_what_it_counts_in_german(counted, word):
         plain = json.dumps(convergence(points, 0.5, title="t").to_dict())
     assert word in axis and "Versuche" not in axis
     assert english == plain                  # English says "trials" whatever is counted
+
+
+def test_a_convergence_chart_refuses_an_unknown_count_naming_the_choices():
+    from haba_lessons.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="'rolls', 'turns', 'deals'.*'throws'"):
+        convergence([{"trials": 10, "estimate": 0.5}], 0.5, title="t", counted="throws")
