@@ -6,6 +6,7 @@ import numbers
 from fractions import Fraction
 
 from .errors import InvalidArgumentError
+from .i18n import _, number
 from .shown import SHOWN_LENGTH, shown  # noqa: F401  (the checks' messages quote with it)
 from .typed_numbers import parse_probability
 
@@ -21,17 +22,17 @@ def require_int(value: object, name: str, *, minimum: int | None = None,
         )
     value = int(value)
     if minimum is not None and value < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum:,}, but got "
-                                   f"{_count(value)}.")
+        raise InvalidArgumentError(_("{name} must be at least {low}, but got {value}.").format(
+            name=name, low=number(minimum, ","), value=_count(value)))
     if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum:,}, but got "
-                                   f"{_count(value)}.")
+        raise InvalidArgumentError(_("{name} must be at most {high}, but got {value}.").format(
+            name=name, high=number(maximum, ","), value=_count(value)))
     return value
 
 
 def _count(value: int) -> str:
     """A whole number with thousands separators, or abbreviated if it is huge."""
-    return f"{value:,}" if value.bit_length() <= 128 else shown(value)
+    return number(value, ",") if value.bit_length() <= 128 else shown(value)
 
 
 def require_probability(value: object, name: str) -> Fraction:
@@ -42,7 +43,8 @@ def require_probability(value: object, name: str) -> Fraction:
     :func:`haba_lessons.typed_numbers.parse_probability` ("3/4", "0.75"), like every number a
     person types.
     """
-    refused = f"{name} must be a probability between 0 and 1, but got {shown(value)}."
+    refused = _("{name} must be a probability between 0 and 1, but got {value}.").format(
+        name=name, value=shown(value))
     if isinstance(value, str):
         return parse_probability(value, name)
     if isinstance(value, bool) or not isinstance(value, (numbers.Rational, float)):

@@ -22,8 +22,10 @@ import altair as alt
 from altair.vegalite.v5.display import mimetype_renderer
 
 from . import i18n
-from .i18n import N_, _, number
+from .i18n import N_, _, number, pgettext
 from .distribution import Distribution
+from .errors import InvalidArgumentError
+from .shown import shown
 
 #: Okabe & Ito's palette, distinguishable with every common colour-vision deficiency.
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
@@ -178,17 +180,40 @@ def compare_distributions(distributions: Mapping[str, Distribution], *, title: s
     )
 
 
+#: What a convergence chart's trials are, where a language has a better word for them than
+#: "trials" (German: Würfe, Züge, Durchgänge): (the x axis's title, the tooltip's word).
+#: English says "trials" for each.
+TRIAL_WORDS = {
+    None: lambda: (_("number of trials (log scale)"), _("trials")),
+    "rolls": lambda: (pgettext("rolls", "number of trials (log scale)"),
+                      pgettext("rolls", "trials")),
+    "turns": lambda: (pgettext("turns", "number of trials (log scale)"),
+                      pgettext("turns", "trials")),
+    "deals": lambda: (pgettext("deals", "number of trials (log scale)"),
+                      pgettext("deals", "trials")),
+}
+
+
 def convergence(points: Sequence[Mapping[str, float]], exact: Fraction | float, *, title: str,
-                y_title: str = N_("simulated estimate"),
+                y_title: str = N_("simulated estimate"), counted: str | None = None,
                 description: str | None = None) -> alt.LayerChart:
-    """A simulated estimate against the number of trials (log scale), with the exact value as a rule."""
+    """A simulated estimate against the number of trials (log scale), with the exact value as a rule.
+
+    ``counted`` says what a trial is ("rolls", "turns", "deals"; see :data:`TRIAL_WORDS`), so
+    the axis can name it in a language that has a better word than "trials" for it.
+    """
+    if counted not in TRIAL_WORDS:
+        raise InvalidArgumentError(
+            _("counted must be one of {choices}, not {value}.").format(
+                choices=", ".join(repr(key) for key in TRIAL_WORDS), value=shown(counted)))
+    x_title, trials = TRIAL_WORDS[counted]()
     line = alt.Chart(alt.Data(values=list(points))).mark_line(
         color=OKABE_ITO[0], point=alt.OverlayMarkDef(size=12, color=OKABE_ITO[0])
     ).encode(
-        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title=_("number of trials (log scale)"),
+        x=alt.X("trials:Q", scale=alt.Scale(type="log"), title=x_title,
                 axis=alt.Axis(format="~s", labelSeparation=8)),  # 1k, 10k: labels never touch
         y=alt.Y("estimate:Q", title=_(y_title)),
-        tooltip=[alt.Tooltip("trials:Q", title=_("trials")),
+        tooltip=[alt.Tooltip("trials:Q", title=trials),
                  alt.Tooltip("estimate:Q", title=_("estimate"), format=".4f")],
     )
     exact_label = str(exact) if isinstance(exact, Fraction) else number(exact, ".4f")

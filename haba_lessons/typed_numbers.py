@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from .shown import shown
 from .errors import InvalidArgumentError
+from .i18n import N_, _, number
 
 #: The longest number a person types: 40 characters (a probability with 38 decimals).
 MAX_CHARACTERS = 40
@@ -28,34 +29,44 @@ MAX_EXPONENT = 30
 _DECIMAL = re.compile(r"(?P<sign>[-+]?)(?P<whole>\d*)(?:\.(?P<part>\d*))?"
                       r"(?:[eE](?P<exponent>[-+]?\d+))?", re.ASCII)
 _FRACTION = re.compile(r"(?P<top>[-+]?\d+)\s*/\s*(?P<bottom>[-+]?\d+)", re.ASCII)
-_HOW = {False: "a number: type digits 0-9, like 12, 0.75 or 3/4",
-        True: "a whole number: type digits 0-9, like 12"}
+#: What a box needs, said when it gets something else; and the kind alone (whole or not).
+_HOW = {False: N_("a number: type digits 0-9, like 12, 0.75 or 3/4"),
+        True: N_("a whole number: type digits 0-9, like 12")}
+_KIND = {False: N_("a number"), True: N_("a whole number")}
 
 
 def parse_number(text: object, name: str, *, minimum: Fraction | int | None = None,
                  maximum: Fraction | int | None = None, whole: bool = False) -> Fraction:
     """``text`` as an exact number in [minimum, maximum] (``whole``: a whole number), else
     InvalidArgumentError naming ``name`` and saying what to type instead."""
-    how = _HOW[whole]
+    how = _(_HOW[whole])
     if not isinstance(text, str):
-        raise InvalidArgumentError(f"{name}: expected {how.split(':')[0]} typed as text, not "
-                                   f"{shown(text)}.")
+        raise InvalidArgumentError(_("{name}: expected {kind} typed as text, not {value}.").format(
+            name=name, kind=_(_KIND[whole]), value=shown(text)))
     cleaned = text.strip()
     if not cleaned:
-        raise InvalidArgumentError(f"{name}: nothing was typed; it needs {how}.")
+        raise InvalidArgumentError(_("{name}: nothing was typed; it needs {how}.").format(
+            name=name, how=how))
     if len(cleaned) > MAX_CHARACTERS:
-        raise InvalidArgumentError(f"{name}: {shown(cleaned)} is {len(cleaned):,} characters "
-                                   f"long; a number here has at most {MAX_CHARACTERS}.")
+        raise InvalidArgumentError(_("{name}: {value} is {length} characters long; a number "
+                                     "here has at most {most}.").format(
+            name=name, value=shown(cleaned), length=number(len(cleaned), ","), most=MAX_CHARACTERS))
     value = _exact(cleaned, name, how)
     if whole and value.denominator != 1:
-        raise InvalidArgumentError(f"{name}: {cleaned} is not a whole number; it needs {how}.")
+        raise InvalidArgumentError(_("{name}: {value} is not a whole number; it needs "
+                                     "{how}.").format(name=name, value=cleaned, how=how))
     if minimum is not None and value < minimum:
-        raise InvalidArgumentError(f"{name}: {cleaned} is below {_plain(minimum)}; type a "
-                                   f"number from {_plain(minimum)}"
-                                   + (f" to {_plain(maximum)}." if maximum is not None else "."))
+        low = _plain(minimum)
+        raise InvalidArgumentError(
+            (_("{name}: {value} is below {low}; type a number from {low} to {high}.")
+             if maximum is not None else
+             _("{name}: {value} is below {low}; type a number from {low}.")).format(
+                name=name, value=cleaned, low=low,
+                high=_plain(maximum) if maximum is not None else ""))
     if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name}: {cleaned} is above {_plain(maximum)}; type a "
-                                   f"number up to {_plain(maximum)}.")
+        raise InvalidArgumentError(_("{name}: {value} is above {high}; type a number up to "
+                                     "{high}.").format(name=name, value=cleaned,
+                                                       high=_plain(maximum)))
     return value
 
 
@@ -71,10 +82,11 @@ def parse_probability(text: object, name: str) -> Fraction:
     try:
         value = parse_number(text, name)
     except InvalidArgumentError as error:
-        raise InvalidArgumentError(f"{error} It is a probability between 0 and 1.") from None
+        raise InvalidArgumentError(_("{error} It is a probability between 0 and 1.").format(
+            error=error)) from None
     if not 0 <= value <= 1:
-        raise InvalidArgumentError(f"{name} must be a probability between 0 and 1, but got "
-                                   f"{text.strip()}.")
+        raise InvalidArgumentError(_("{name} must be a probability between 0 and 1, but got "
+                                     "{value}.").format(name=name, value=text.strip()))
     return value
 
 
@@ -83,22 +95,24 @@ def _exact(text: str, name: str, how: str) -> Fraction:
     if fraction:
         bottom = int(fraction["bottom"])
         if bottom == 0:
-            raise InvalidArgumentError(f"{name}: {text} divides by zero; the number below the "
-                                       f"/ must not be 0.")
+            raise InvalidArgumentError(_("{name}: {value} divides by zero; the number below "
+                                         "the / must not be 0.").format(name=name, value=text))
         return Fraction(int(fraction["top"]), bottom)
     decimal = _DECIMAL.fullmatch(text)
     if not decimal or not (decimal["whole"] or decimal["part"]):
-        raise InvalidArgumentError(f"{name}: {shown(text)} is not {how}.")
+        raise InvalidArgumentError(_("{name}: {value} is not {how}.").format(
+            name=name, value=shown(text), how=how))
     exponent = int(decimal["exponent"] or 0)
     if abs(exponent) > MAX_EXPONENT:
-        raise InvalidArgumentError(f"{name}: {text} has a power of ten beyond ±{MAX_EXPONENT}; "
-                                   f"type a number between 1e-{MAX_EXPONENT} and "
-                                   f"1e{MAX_EXPONENT} (or 0).")
+        raise InvalidArgumentError(_("{name}: {value} has a power of ten beyond ±{most}; type "
+                                     "a number between 1e-{most} and 1e{most} (or 0).").format(
+            name=name, value=text, most=MAX_EXPONENT))
     part = decimal["part"] or ""
     value = Fraction(int((decimal["whole"] or "0") + part), 10 ** len(part))
     value *= Fraction(10) ** exponent
     return -value if decimal["sign"] == "-" else value
 
 
-def _plain(number: Fraction | int) -> str:
-    return f"{number:,}" if isinstance(number, int) else str(number)
+def _plain(value: Fraction | int) -> str:
+    """A bound as a person reads it: a whole number with grouped thousands, else a fraction."""
+    return number(value, ",") if isinstance(value, int) else str(value)

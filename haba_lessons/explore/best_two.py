@@ -20,6 +20,7 @@ from ..charts import OKABE_ITO
 from ..dice import keep_highest
 from ..distribution import Distribution
 from ..errors import HabaLessonsError, InvalidArgumentError
+from ..i18n import _, ngettext, number
 from ..widget_guard import guarded
 
 MIN_DICE, MAX_DICE = 2, 20
@@ -37,8 +38,10 @@ def bars_svg(distribution: Distribution, dice: int, keep: int, target: int) -> s
     step = width / len(results)
     tallest = float(max(distribution.values()))
     every = max(1, round(len(results) / 12))
-    title = (f"The sum of the best {keep} of {dice} dice: exact probabilities; results of at least "
-             f"{target} in blue, the others in orange")
+    title = _("The sum of the best {keep} of {dice} dice: exact probabilities; results of at "
+              "least {target} in blue, the others in orange").format(keep=keep, dice=dice,
+                                                                      target=target)
+    axis = _("result (blue: at least {target}; orange: below)").format(target=target)
     parts = [f"<svg role='img' aria-label='{escape(title)}' width='{width + 2 * left}' height='{height + 20}' "
              f"style='font-size:11px'><title>{escape(title)}</title>"]
     for i, result in enumerate(results):
@@ -51,8 +54,8 @@ def bars_svg(distribution: Distribution, dice: int, keep: int, target: int) -> s
         if i % every == 0:
             parts.append(f"<text x='{left + (i + 0.5) * step:.1f}' y='{base + 14}' text-anchor='middle' "
                          f"fill='var(--jp-ui-font-color1, #222)'>{result}</text>")
-    parts.append(f"<text x='0' y='{base + 32}' fill='var(--jp-ui-font-color1, #222)'>result (blue: at "
-                 f"least {target}; orange: below)</text></svg>")
+    parts.append(f"<text x='0' y='{base + 32}' fill='var(--jp-ui-font-color1, #222)'>"
+                 f"{escape(axis)}</text></svg>")
     return "".join(parts)
 
 
@@ -63,16 +66,20 @@ def possible_results(keep: int) -> tuple[int, int]:
 
 def check_question(dice: object, keep: object, target: object) -> tuple[int, int, int]:
     """``(dice, keep, target)`` as whole numbers that make sense, else an error saying what to change."""
-    dice = require_int(dice, "the number of dice n", minimum=MIN_DICE, maximum=MAX_DICE)
-    keep = require_int(keep, "the number of dice kept m", minimum=1)
-    target = require_int(target, "the target t")
+    dice = require_int(dice, _("the number of dice n"), minimum=MIN_DICE, maximum=MAX_DICE)
+    keep = require_int(keep, _("the number of dice kept m"), minimum=1)
+    target = require_int(target, _("the target t"))
     if keep > dice:
         raise InvalidArgumentError(
-            f"you cannot keep {keep} of {dice} dice: keep m at most n (lower m first, or raise n).")
+            _("you cannot keep {keep} of {dice} dice: keep m at most n (lower m first, or raise "
+              "n).").format(keep=keep, dice=dice))
     if not keep <= target <= SIDES * keep:
         raise InvalidArgumentError(
-            f"with {_dice(keep)} kept the result runs from {keep} to {SIDES * keep}, so {target} is not "
-            f"a possible result: choose a target t from {keep} to {SIDES * keep}.")
+            ngettext("with {n} die kept the result runs from {low} to {high}, so {target} is not "
+                     "a possible result: choose a target t from {low} to {high}.",
+                     "with {n} dice kept the result runs from {low} to {high}, so {target} is not "
+                     "a possible result: choose a target t from {low} to {high}.", keep).format(
+                n=keep, low=keep, high=SIDES * keep, target=target))
     return dice, keep, target
 
 
@@ -83,12 +90,12 @@ class BestOfDiceExplorer:
         self.dice, self.keep, self.target = check_question(dice, keep, target)
         style, layout = {"description_width": "initial"}, widgets.Layout(width="24em")
         self.sliders = {
-            "dice": widgets.IntSlider(value=self.dice, min=MIN_DICE, max=MAX_DICE, description="dice n",
+            "dice": widgets.IntSlider(value=self.dice, min=MIN_DICE, max=MAX_DICE, description=_("dice n"),
                                       style=style, layout=layout),
-            "keep": widgets.IntSlider(value=self.keep, min=1, max=MAX_DICE, description="keep m",
+            "keep": widgets.IntSlider(value=self.keep, min=1, max=MAX_DICE, description=_("keep m"),
                                       style=style, layout=layout),
             "target": widgets.IntSlider(value=self.target, min=self.keep, max=SIDES * self.keep,
-                                        description="target t", style=style, layout=layout),
+                                        description=_("target t"), style=style, layout=layout),
         }
         self.answer = widgets.HTML()
         self.message = widgets.HTML()
@@ -109,8 +116,9 @@ class BestOfDiceExplorer:
         try:
             self.dice, self.keep, self.target = check_question(dice, keep, target)
         except HabaLessonsError as error:
-            self.message.value = _warning(f"{error} Still showing n = {self.dice}, m = {self.keep}, "
-                                          f"t = {self.target}.")
+            still = _("Still showing n = {dice}, m = {keep}, t = {target}.").format(
+                dice=self.dice, keep=self.keep, target=self.target)
+            self.message.value = _warning(f"{error} {still}")
         else:
             self.message.value = ""
             self._show()
@@ -129,9 +137,12 @@ class BestOfDiceExplorer:
             wanted["target"] = min(max(target, keep), SIDES * keep)
         self.ask(wanted["dice"], keep, wanted["target"])
         if follows and (self.keep, self.target) == (keep, wanted["target"]):
-            self.message.value = _warning(
-                f"t moved from {target} to {self.target}: with {_dice(keep)} kept the result runs "
-                f"from {keep} to {SIDES * keep}.")
+            self.message.value = _warning(ngettext(
+                "t moved from {old} to {new}: with {n} die kept the result runs from {low} to "
+                "{high}.",
+                "t moved from {old} to {new}: with {n} dice kept the result runs from {low} to "
+                "{high}.", keep).format(old=target, new=self.target, n=keep, low=keep,
+                                        high=SIDES * keep))
 
     def redraw(self) -> None:
         """The chart and the answer for the question shown, and the sliders on it."""
@@ -159,21 +170,18 @@ class BestOfDiceExplorer:
     def _show(self) -> None:
         self.distribution = keep_highest(self.dice, self.keep, SIDES)
         p = self.probability
+        event = _("best {keep} of {dice} dice ≥ {target}").format(
+            keep=self.keep, dice=self.dice, target=self.target)
         self.answer.value = (
             f"<div style='font-size:1.15em;color:var(--jp-ui-font-color1, inherit)'>"
-            f"P(best {self.keep} of {self.dice} dice ≥ {self.target}) = <b>{p}</b> ≈ {_decimal(p)}"
+            f"P({event}) = <b>{p}</b> ≈ {_decimal(p)}"
             f"</div>")
         self.chart.value = bars_svg(self.distribution, self.dice, self.keep, self.target)
 
 
 def _decimal(p: Fraction) -> str:
     """4 decimals, or powers of ten for a chance too small to show in 4 (never "0.0000")."""
-    return f"{float(p):.4f}" if p == 0 or p >= Fraction(1, 20_000) else f"{float(p):.1e}"
-
-
-def _dice(count: int) -> str:
-    """``1 die``, ``2 dice``: the count with the noun it needs."""
-    return f"{count} die" if count == 1 else f"{count} dice"
+    return number(float(p), ".4f" if p == 0 or p >= Fraction(1, 20_000) else ".1e")
 
 
 def _warning(text: str) -> str:

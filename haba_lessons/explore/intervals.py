@@ -17,7 +17,7 @@ from math import comb
 import altair as alt
 import ipywidgets as widgets
 
-from ..i18n import _
+from ..i18n import N_, _, label, number
 from .._checks import require_int, require_probability
 from ..charts import OKABE_ITO, WIDTH
 from ..errors import HabaLessonsError
@@ -117,15 +117,15 @@ class IntervalWidthExplorer:
     """
 
     def __init__(self, probability: Fraction = Fraction(1, 6), trials: int = 100,
-                 event: str = "a sum of 7 with two dice") -> None:
+                 event: str = N_("a sum of 7 with two dice")) -> None:
         self.probability = require_probability(probability, "probability")
         self.event = event
         self.trials = self._valid(trials)
         self.slider = widgets.FloatLogSlider(
-            value=self.trials, base=10, min=1, max=5, step=0.05, description="trials n",
+            value=self.trials, base=10, min=1, max=5, step=0.05, description=_("trials n"),
             readout_format=",.0f", style={"description_width": "initial"},
             layout=widgets.Layout(width="28em"))
-        self.typed = widgets.IntText(value=self.trials, description="or type n",
+        self.typed = widgets.IntText(value=self.trials, description=_("or type n"),
                                      style={"description_width": "initial"},
                                      layout=widgets.Layout(width="13em"))
         self.answer = widgets.HTML()
@@ -138,7 +138,8 @@ class IntervalWidthExplorer:
 
     @staticmethod
     def _valid(trials: object) -> int:
-        return require_int(trials, "n (the number of trials)", minimum=MIN_TRIALS, maximum=MAX_TRIALS)
+        return require_int(trials, _("n (the number of trials)"), minimum=MIN_TRIALS,
+                           maximum=MAX_TRIALS)
 
     @property
     def width(self) -> float:
@@ -149,8 +150,9 @@ class IntervalWidthExplorer:
         try:
             trials = self._valid(trials)
         except HabaLessonsError as error:
-            self.message.value = _warning(f"{error} Try a whole number from {MIN_TRIALS} to {MAX_TRIALS:,}; "
-                                          f"still showing n = {self.trials:,}.")
+            advice = _("Try a whole number from {low} to {high}; still showing n = {n}.").format(
+                low=MIN_TRIALS, high=number(MAX_TRIALS, ","), n=number(self.trials, ","))
+            self.message.value = _warning(f"{error} {advice}")
             self._sync_controls()
             return
         self.trials = trials
@@ -190,28 +192,36 @@ class IntervalWidthExplorer:
         low, high = float(p) - width / 2, float(p) + width / 2
         scale = 40 / 0.5  # em per unit of probability on a 0..0.5 axis, clipped at the ends
         left, right = max(0.0, low) * scale, min(0.5, high) * scale
+        legend = _("axis {low} to {high}; blue bar = the interval, orange line = the exact "
+                   "chance {p}").format(low=0, high=number(0.5), p=p)
         bar = (f"<div style='position:relative;width:40em;height:1.2em;margin:0.3em 0;"
                f"border-bottom:1px solid var(--jp-ui-font-color2, #666)'>"
                f"<div style='position:absolute;left:{left:.2f}em;width:{right - left:.2f}em;height:1.2em;"
                f"background:{OKABE_ITO[0]}'></div>"
                f"<div style='position:absolute;left:{float(p) * scale:.2f}em;top:-0.2em;width:3px;"
                f"height:1.6em;background:{OKABE_ITO[5]}'></div></div>"
-               f"<div style='font-size:0.85em'>axis 0 to 0.5; blue bar = the interval, "
-               f"orange line = the exact chance {p}</div>")
+               f"<div style='font-size:0.85em'>{legend}</div>")
+        sentence = _("<b>{n}</b> trials of {event} (chance {p}): a 95% interval around an "
+                     "estimate of {estimate} runs from {low} to {high}.").format(
+            n=number(n, ","), event=label(self.event), p=p, estimate=number(float(p), ".3f"),
+            low=number(low, ".4f"), high=number(high, ".4f"))
+        widths = _("width = <b>{width}</b> &nbsp; width·√n = <b>{scaled}</b> (the same for every "
+                   "n: {formula})").format(width=number(width, ".4f"),
+                                          scaled=number(width * math.sqrt(n), ".3f"),
+                                          formula=f"2·{number(Z95)}·√(p(1−p))")
         self.answer.value = (
             f"<div style='color:var(--jp-ui-font-color1, inherit)'>"
-            f"<b>{n:,}</b> trials of {self.event} (chance {p}): a 95% interval around an estimate "
-            f"of {float(p):.3f} runs from {low:.4f} to {high:.4f}.{_past_the_ends(low, high)}<br>"
-            f"width = <b>{width:.4f}</b> &nbsp; width·√n = <b>{width * math.sqrt(n):.3f}</b> "
-            f"(the same for every n: 2·1.96·√(p(1−p)))</div>{bar}")
+            f"{sentence}{_past_the_ends(low, high)}<br>{widths}</div>{bar}")
 
 
 def _past_the_ends(low: float, high: float) -> str:
     """A note when the ± 1.96 SE recipe reaches below 0 or above 1, where no chance can be."""
     if low >= 0 and high <= 1:
         return ""
-    return (" <i>(The interval reaches past 0 or 1, where no chance can be: with so few trials "
-            "the ± 1.96 SE recipe is crude; the Wilson interval stays inside.)</i>")
+    note = _("(The interval reaches past 0 or 1, where no chance can be: with so few trials "
+             "the ± {z} SE recipe is crude; the Wilson interval stays inside.)").format(
+        z=number(Z95))
+    return f" <i>{note}</i>"
 
 
 def _warning(text: str) -> str:

@@ -60,9 +60,9 @@ def answer_html(policy: TurnPolicy) -> str:
         for p in range(8))
     heading = _("A turn from the start, played optimally:")
     chips = _("{exact} ≈ {value} chips").format(exact=start, value=number(float(start), ".3f"))
-    return (f"<p><b>{heading}</b> {chips}</p><table><tr><th>{_('space')}</th>"
-            f"<th>{_('first roll')}</th><th>{_('after a success')}</th>"
-            f"<th>{_('value of the turn')} ≈</th></tr>{rows}</table>")
+    columns = (_("space"), _("first roll"), _("after a success"), _("value of the turn") + " ≈")
+    head = "".join(f"<th>{column}</th>" for column in columns)
+    return (f"<p><b>{heading}</b> {chips}</p><table><tr>{head}</tr>{rows}</table>")
 
 
 class RewardTableExplorer:
@@ -81,7 +81,9 @@ class RewardTableExplorer:
                        for v in row] for row in self.rows]
         self.answer = widgets.HTML(answer_html(self.policy))
         self.message = widgets.HTML("")
-        header = [widgets.HTML(f"<b>{_('reaching')}</b>")] + [
+        # Translators: the head of the column of spaces (≥5 … ≥11) a figure is to reach.
+        reaching = _("reaching")
+        header = [widgets.HTML(f"<b>{reaching}</b>")] + [
             widgets.HTML(f"<b>{dice_words(d)}</b>") for d in DICE]
         grid = header + [item for label, row in zip(SPACES, self.cells)
                          for item in [widgets.HTML(label), *row]]

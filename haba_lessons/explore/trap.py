@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from .._checks import require_int, require_probability
 from ..charts import HEIGHT, OKABE_ITO, WIDTH
 from ..games.mouse_trap.analysis import catch_within
+from ..i18n import _, number
 from ..widget_guard import guarded
 
 STEPS = 20                          # the slider's r moves in steps of 1/STEPS
@@ -31,10 +32,11 @@ def catch_table_html(r: Fraction, cranks: int) -> str:
     for k in range(1, cranks + 1):
         p = catch_within(r, k)
         rows.append(
-            f"<tr><td>{k}</td><td>{p}</td><td>{float(p):.4f}</td>"
+            f"<tr><td>{k}</td><td>{p}</td><td>{number(float(p), '.4f')}</td>"
             f"<td><div style='background:{BAR};height:10px;width:{200 * float(p):.0f}px'>"
             f"</div></td></tr>")
-    return ("<table><tr><th>cranks k</th><th>P(caught within k) = 1 − (1 − r)<sup>k</sup></th>"
+    cranks_k, caught = _("cranks k"), _("P(caught within k)")
+    return (f"<table><tr><th>{cranks_k}</th><th>{caught} = 1 − (1 − r)<sup>k</sup></th>"
             f"<th>≈</th><th></th></tr>{''.join(rows)}</table>")
 
 
@@ -44,15 +46,15 @@ def catch_chart(cranks: tuple[int, ...] = (1, 2, 3, 4)) -> alt.Chart:
     rows = [{"r": i / STEPS, "P": float(catch_within(Fraction(i, STEPS), k)), "k": f"k = {k}"}
             for k in cranks for i in range(STEPS + 1)]
     return alt.Chart(alt.Data(values=rows)).mark_line(point=True).encode(
-        x=alt.X("r:Q", title="trap reliability r (chance one crank works)"),
-        y=alt.Y("P:Q", title="P(caught within k cranks)"),
+        x=alt.X("r:Q", title=_("trap reliability r (chance one crank works)")),
+        y=alt.Y("P:Q", title=_("P(caught within k cranks)")),
         color=alt.Color("k:N", sort=labels, title=None,
                         scale=alt.Scale(domain=labels, range=OKABE_ITO[:len(labels)])),
         tooltip=["k:N", "r:Q", alt.Tooltip("P:Q", format=".4f")],
-    ).properties(title="Chance that a mouse is caught within k cranks: 1 − (1 − r)^k",
+    ).properties(title=_("Chance that a mouse is caught within k cranks: 1 − (1 − r)^k"),
                  width=WIDTH, height=HEIGHT,
-                 description="Lines rising from 0 at r = 0 to 1 at r = 1; the more cranks k, "
-                             "the faster the line rises.")
+                 description=_("Lines rising from 0 at r = 0 to 1 at r = 1; the more cranks k, "
+                               "the faster the line rises."))
 
 
 class TrapExplorer(widgets.VBox):
@@ -60,12 +62,12 @@ class TrapExplorer(widgets.VBox):
 
     def __init__(self, r: object = "3/4", cranks: int = 5) -> None:
         self.r = require_probability(r, "r")
-        cranks = require_int(cranks, "cranks", minimum=1, maximum=12)
+        cranks = require_int(cranks, _("cranks"), minimum=1, maximum=12)
         self.slider = widgets.FloatSlider(value=float(self.r), min=0, max=1, step=1 / STEPS,
-                                          description="r (slider)", readout_format=".2f")
-        self.text = widgets.Text(value=str(self.r), description="r (exact)",
+                                          description=_("r (slider)"), readout_format=".2f")
+        self.text = widgets.Text(value=str(self.r), description=_("r (exact)"),
                                  continuous_update=False)
-        self.cranks = widgets.IntSlider(value=cranks, min=1, max=12, description="cranks k")
+        self.cranks = widgets.IntSlider(value=cranks, min=1, max=12, description=_("cranks k"))
         self.message = widgets.HTML("")
         self.table = widgets.HTML(catch_table_html(self.r, cranks))
         super().__init__([self.slider, self.text, self.cranks, self.message, self.table])
@@ -98,5 +100,6 @@ class TrapExplorer(widgets.VBox):
         self.table.value = catch_table_html(self.r, self.cranks.value)
 
     def show_problem(self, message: str) -> None:
+        still = _("The table still shows r = {r}.").format(r=self.r)
         self.message.value = (f"<span style='color:var(--jp-warn-color1, #9a6700)'>"
-                              f"{escape(message)} The table still shows r = {self.r}.</span>")
+                              f"{escape(message)} {escape(still)}</span>")
