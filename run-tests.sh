@@ -17,5 +17,10 @@ rm -rf build/student-notebooks
 .venv/bin/haba-lessons student-copies notebooks build/student-notebooks
 # the German edition's shipped notebooks (notebooks/de, collected by nbval with notebooks/)
 .venv/bin/haba-lessons student-copies notebooks/de build/student-notebooks/de
+# On every logical core (PYTEST_XDIST_AUTO_NUM_WORKERS=N sets another number; an added -n 0
+# runs in one process). --dist loadscope keeps each test module and each notebook (nbval: its
+# cells share one kernel) on one worker; in collection order, so the long single tests (the
+# browser tests, the Binder check) start first and the short notebooks fill the end.
 exec .venv/bin/python -m pytest tests notebooks build/student-notebooks \
-  --nbval --nbval-current-env -rs "$@"
+  --nbval --nbval-current-env -rs \
+  --numprocesses logical --dist loadscope --no-loadscope-reorder "$@"

@@ -5,10 +5,10 @@ tagged ``seed`` whose source is one assignment ``SEED = <int>``, and all its ran
 derives from ``SEED``. A student who changes it must never meet an error — for example an
 ``assert`` that a random estimate lies inside its 95% interval, which fails 1 run in 20.
 
-Speed: one kernel per notebook (nbclient). All cells run once with the stored seed; then, for
-each other seed, only the cells from the seed cell onward run again (the cells above it cannot
-depend on the seed). Widget cells are re-run too: nothing is skipped. The time per notebook is
-printed.
+Speed: one kernel per notebook (nbclient). The cells above the seed cell run once (they cannot
+depend on the seed); then, for each other seed, the cells from the seed cell onward. Widget
+cells are re-run too: nothing is skipped. The stored seed is not run again here: nbval runs
+every notebook with it, comparing every output. The time per notebook is printed.
 
 Notebooks are found in ``notebooks/``; set ``HABA_SEED_NOTEBOOKS`` to another folder (for
 example the student copies made by ``python -m haba_lessons.student_copies``) to check those.
@@ -59,14 +59,15 @@ def notebooks_with_seed(folder: Path) -> list[Path]:
 
 
 def run_with_seeds(notebook: nbformat.NotebookNode, folder: Path, seeds: tuple[int, ...]) -> list[str]:
-    """Run ``notebook`` once, then from its seed cell on with each seed; return the failures."""
+    """Run ``notebook``'s cells above its seed cell once, then the cells from the seed cell on
+    with each seed; return the failures."""
     start = seed_cells(notebook)[0]
     client = NotebookClient(notebook, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(folder)}})
     failures = []
     with client.setup_kernel():
-        for index, cell in enumerate(notebook.cells):
-            client.execute_cell(cell, index)
+        for index in range(start):
+            client.execute_cell(notebook.cells[index], index)
         for seed in seeds:
             notebook.cells[start].source = f"SEED = {seed}"
             for index in range(start, len(notebook.cells)):

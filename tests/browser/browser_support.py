@@ -62,13 +62,14 @@ def server_env(home: Path) -> dict[str, str]:
     return env
 
 
-#: A watchdog process per server: when the pytest process that started the server is gone
+#: A watchdog process per server: when a pytest process that owns the server is gone
 #: (interrupted, killed by a time-out, even by SIGKILL, which no handler sees), it stops the
 #: server's whole process group (the server and its kernels), then exits. It also exits when
-#: the server stopped normally.
+#: the server stopped normally. Its first argument is the owners' ids, comma-separated
+#: (``watchdog_owners()``), its second the server's process group.
 WATCHDOG = """
 import os, signal, sys, time
-owner, group = int(sys.argv[1]), int(sys.argv[2])
+owners, group = [int(pid) for pid in sys.argv[1].split(",")], int(sys.argv[2])
 def alive(kill, target):
     try:
         kill(target, 0)
@@ -78,7 +79,7 @@ def alive(kill, target):
     except PermissionError:
         return True
 while alive(os.killpg, group):
-    if not alive(os.kill, owner):
+    if not all(alive(os.kill, owner) for owner in owners):
         os.killpg(group, signal.SIGTERM)
         deadline = time.monotonic() + 10
         while alive(os.killpg, group) and time.monotonic() < deadline:
@@ -88,6 +89,16 @@ while alive(os.killpg, group):
         break
     time.sleep(0.5)
 """
+
+def watchdog_owners() -> str:
+    """The processes whose end stops a server, for ``WATCHDOG``: this pytest process and, in
+    a parallel run, the pytest-xdist controller that started this worker (a worker left behind
+    by a killed controller lingers for seconds; its servers should not)."""
+    owners = [os.getpid()]
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        owners.append(os.getppid())
+    return ",".join(map(str, owners))
+
 
 #: Servers started by this process and not yet stopped (stopped at exit and on SIGTERM).
 _RUNNING: list["Server"] = []
@@ -136,7 +147,7 @@ class Server:
                                         start_new_session=True)
         _RUNNING.append(self)
         self.watchdog = subprocess.Popen(
-            [sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.process.pid)],
+            [sys.executable, "-c", WATCHDOG, watchdog_owners(), str(self.process.pid)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -22,7 +22,7 @@ import nbformat
 import psutil
 import pytest
 from browser_support import (HERE, REPO, SCREENSHOTS, WATCHDOG, NetworkGuard, free_port,
-                             full_page_screenshot, run_all_cells)
+                             full_page_screenshot, run_all_cells, watchdog_owners)
 
 from haba_lessons.class_server.launch import find_proxy
 from haba_lessons.classlab import pool_folder
@@ -81,7 +81,7 @@ def class_server(tmp_path):
             stdin=subprocess.DEVNULL, start_new_session=True)
     # If this pytest is killed, the watchdog sends SIGTERM to the command's group, and the
     # command stops JupyterHub and everything it started.
-    watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, str(os.getpid()),
+    watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, watchdog_owners(),
                                  str(process.pid)], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, start_new_session=True)
     server = ClassServer(process, log, f"http://127.0.0.1:{port}", tmp_path / "state",
