@@ -414,12 +414,12 @@ class RoundState(State):
                      "{animal}.").format(card=card_name(card), top=card_name(top),
                                          colour=colour_name(self.colour),
                                          animal=animal_name(top.animal))
-        colours = ", ".join(map(colour_name, self.rules.colours))
         if card.animal == "parrot":
-            if colour is None:
-                return _("Name a colour for the parrot: one of {colours}.").format(
-                    colours=colours)
-            if colour not in self.rules.colours:
+            if colour is None or colour not in self.rules.colours:
+                colours = ", ".join(map(colour_name, self.rules.colours))
+                if colour is None:
+                    return _("Name a colour for the parrot: one of {colours}.").format(
+                        colours=colours)
                 return _("{colour} is not a colour of this game: name one of "
                          "{colours}.").format(colour=show(colour), colours=colours)
         elif colour is not None:
