@@ -141,6 +141,7 @@ def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
     memo: dict[tuple[Counts, tuple[int, ...]], list[tuple]] = {}
 
     ends: dict[tuple[int, ...], tuple] = {}
+    placements: dict[Counts, tuple[list, list]] = {}
 
     def finished(winners: tuple[int, ...]) -> tuple:
         if winners not in ends:
@@ -164,8 +165,10 @@ def solve_game(players: int, p: Sequence[Any], strategy: str, layout: Layout,
         key = (state, hands)
         if key in memo:
             return memo[key]
-        moves = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
-        weights = [number(r) for _, r in moves]
+        if state not in placements:        # a castle's moves, met with many hands: once
+            moved = [(s, r) for s, r in placement_outcomes(state, strategy) if s != state]
+            placements[state] = moved, [number(r) for _, r in moved]
+        moves, weights = placements[state]
         unblocked = sum(weights)
         stay, leave = [], []
         for t in range(players):
