@@ -165,9 +165,10 @@ def spread_sentence(counts: Mapping[int, int], decision: Decision) -> str:
     """Back to the opening guess, with the class's own counts."""
     n = sum(counts.values())
     return _("Back to your guess: in our {n} dice the faces came up between {low} and {high} "
-             "times. A fair die spreads its counts at least this much in {share} of samples "
-             "of {n}.").format(n=n, low=min(counts.values()), high=max(counts.values()),
-                               share=share_words(decision.p_value))
+             "times. A fair die's counts are at least this far from even, measured by the "
+             "TVD, in {share} of samples of {n}.").format(
+        n=n, low=min(counts.values()), high=max(counts.values()),
+        share=share_words(decision.p_value))
 
 
 def agreement_sentence(exact: float, simulated: Decision) -> str:
