@@ -77,15 +77,6 @@ VISIBLE_TEXT_JS = """(panel) => {
     return {widgets, charts: charts.filter(t => t && t.trim())};
 }"""
 
-#: Widgets whose words are not wrapped yet, each with the reason, found by the English they
-#: show: the check skips them, and fails once they are German (then remove the entry).
-NOT_YET_GERMAN = {
-    "recording real play": "the class-data recorders (haba_lessons/classlab/) are being "
-                           "reworked by the widget engineers; their words join the catalog "
-                           "then",
-}
-
-
 def english_pieces() -> set[str]:
     """The English words of every library message German writes differently: each message's
     text between its placeholders and tags, leaving out pieces that German itself writes (a
@@ -172,10 +163,7 @@ def test_german_notebook_01_shows_no_english_library_words(german_lab, guarded_p
         shown = page.evaluate(VISIBLE_TEXT_JS, PANEL)
         assert any("Summe" in text for text in shown["charts"]), \
             "no German chart text was collected"
-        waiting = [text for text in shown["widgets"] if any(sign in text for sign in NOT_YET_GERMAN)]
-        problems += [f"{sign!r} is German now: remove it from NOT_YET_GERMAN"
-                     for sign in NOT_YET_GERMAN if not any(sign in text for text in waiting)]
-        checked = [text for text in shown["widgets"] if text not in waiting] + shown["charts"]
+        checked = shown["widgets"] + shown["charts"]
         problems += [f"English left in the German page: {found}"
                      for found in untranslated(checked, english_pieces())]
     finally:
