@@ -17,16 +17,16 @@ def require_int(value: object, name: str, *, minimum: int | None = None,
             maximum is None or value <= maximum):
         return value                    # the commonest case, without the abstract check
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidArgumentError(
-            f"{name} must be a whole number, but got {shown(value)} ({type(value).__name__})."
-        )
+        raise InvalidArgumentError(_("{name} must be a whole number, but got {value} "
+                                     "({kind}).").format(name=_(name), value=shown(value),
+                                                         kind=type(value).__name__))
     value = int(value)
     if minimum is not None and value < minimum:
         raise InvalidArgumentError(_("{name} must be at least {low}, but got {value}.").format(
-            name=name, low=number(minimum, ","), value=_count(value)))
+            name=_(name), low=number(minimum, ","), value=_count(value)))
     if maximum is not None and value > maximum:
         raise InvalidArgumentError(_("{name} must be at most {high}, but got {value}.").format(
-            name=name, high=number(maximum, ","), value=_count(value)))
+            name=_(name), high=number(maximum, ","), value=_count(value)))
     return value
 
 

@@ -304,3 +304,12 @@ def test_play_game_is_reproducible_from_a_seed():
 def test_a_game_nobody_can_win_is_refused():
     with pytest.raises(InvalidArgumentError, match="never ends"):
         play_game(2, make_skills(2, p=0), make_rng(1))
+
+
+@pytest.mark.parametrize("players, words", [(10**9, "at most 4"), (0, "at least 2"),
+                                            (2.5, "whole number"), ("drei", "whole number")])
+def test_make_skills_refuses_a_player_count_the_game_does_not_have(players, words):
+    # a pupil changing the 2 of make_skills(2, ...) gets one line at once (10**9 players
+    # once filled the memory building a billion skills)
+    with pytest.raises(InvalidArgumentError, match=words):
+        make_skills(players)

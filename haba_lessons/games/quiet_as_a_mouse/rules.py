@@ -97,6 +97,9 @@ class Skill:
 def make_skills(players: int, p: object | Sequence[object] = Fraction(1, 2),
                 q: object | Sequence[object] = 0) -> tuple[Skill, ...]:
     """One :class:`Skill` per player from a single ``p``/``q`` or one value per player."""
+    players = require_int(players, N_("the number of players"), minimum=min(PLAYER_COUNTS),
+                          maximum=max(PLAYER_COUNTS))
+
     def spread(value: object, name: str) -> list[object]:
         if isinstance(value, (list, tuple)):
             if len(value) != players:
@@ -128,7 +131,7 @@ class Game(State):
 
     def __init__(self, players: int, skills: Sequence[Skill] | None = None,
                  layout: Layout | None = None, seed: int | None = COURSE_SEED) -> None:
-        players = require_int(players, "the number of players", minimum=min(PLAYER_COUNTS),
+        players = require_int(players, N_("the number of players"), minimum=min(PLAYER_COUNTS),
                               maximum=max(PLAYER_COUNTS))
         layout = layout or load_layout()
         skills = tuple(skills) if skills is not None else make_skills(players)
@@ -406,7 +409,7 @@ def new_game(players: int = 4, *, seed: int | None = COURSE_SEED, rules: Layout 
     """A new game for 2-4 players: ``rules`` is the castle layout (default: the data file),
     ``p``/``q`` the skill model (one value, or one per player), ``seed`` the game's own
     generator for :meth:`Game.sample_chance`."""
-    players = require_int(players, "the number of players", minimum=min(PLAYER_COUNTS),
+    players = require_int(players, N_("the number of players"), minimum=min(PLAYER_COUNTS),
                           maximum=max(PLAYER_COUNTS))
     layout = rules_field(rules, Rules, load_layout, "a castle layout from load_layout()")
     return Game(players, make_skills(players, p, q), layout, seed)
