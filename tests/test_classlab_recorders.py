@@ -6,6 +6,8 @@ import base64
 import datetime
 import re
 
+import pytest
+
 from haba_lessons.classlab import read_class_file
 from haba_lessons.classlab.recorders import (meow_meow_recorder, mouse_trap_recorder,
                                              quiet_as_a_mouse_recorder, spookies_recorder)
@@ -263,3 +265,15 @@ def test_widgets_use_theme_colours(tmp_path):
     rec.undo_button.click()
     assert "var(--jp-error-color1" in rec.status.value
     assert "var(--jp-ui-font-color1" in rec.roll_line.value
+
+
+@pytest.mark.parametrize("make", [spookies_recorder, mouse_trap_recorder])
+def test_new_game_with_a_refused_nickname_is_refused_and_changes_nothing(make, tmp_path):
+    rec = make("owls", tmp_path)
+    before = rec.round
+    rec.group_box.value = ""                              # blanked: refused
+    rec.next_round.click()                                # was an internal error, round + 1
+    assert "recording stopped" in rec.status.value and "went wrong" not in rec.status.value
+    assert rec.round == before
+    rec.group_box.value = "owls"
+    assert rec.round == before

@@ -220,6 +220,7 @@ class SpookiesRecorder(Recorder):
         self._show_roll()
 
     def _new_game(self) -> None:
+        self._open_file()             # a refused nickname: refused before anything changes
         self.round += 1
         self._reset()
         self._show(_("Game {n} started.").format(n=self.round))
@@ -287,6 +288,7 @@ class _RecordingCompanion(CompanionPanel):
         return game
 
     def _new_game(self) -> None:
+        self.recorder._open_file()    # a refused nickname: refused before anything changes
         super()._new_game()
         self.recorder.round += 1
 
@@ -448,6 +450,7 @@ class MouseTrapRecorder(Recorder):
         self.record(self.round, self.seat.value, "landed", str(space))
 
     def _new_game(self) -> None:
+        self._open_file()             # a refused nickname: refused before anything changes
         self.round += 1
         self._show(_("Game {n} started.").format(n=self.round))
 
