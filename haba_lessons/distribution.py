@@ -15,6 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import InvalidArgumentError
+from .i18n import _
+from .shown import shown
 
 
 class Distribution(Mapping):
@@ -110,11 +112,24 @@ class Distribution(Mapping):
 
     def at_least(self, threshold: Any) -> Fraction:
         """P(X >= threshold)."""
+        self._comparable(threshold)
         return self.probability(lambda outcome: outcome >= threshold)
 
     def at_most(self, threshold: Any) -> Fraction:
         """P(X <= threshold)."""
+        self._comparable(threshold)
         return self.probability(lambda outcome: outcome <= threshold)
+
+    def _comparable(self, threshold: Any) -> None:
+        """Refuse a threshold the outcomes cannot be compared with ("neun" for a sum)."""
+        try:
+            next(iter(self._probabilities)) >= threshold
+        except TypeError:
+            raise InvalidArgumentError(_("{threshold} cannot be compared with this "
+                                         "distribution's outcomes (such as {outcome}): give "
+                                         "a number, like 9.").format(
+                threshold=shown(threshold), outcome=shown(next(iter(self._probabilities))))
+            ) from None
 
     def mean(self) -> Fraction:
         """The exact expected value E[X]."""

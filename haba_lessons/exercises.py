@@ -309,12 +309,17 @@ def _key_for(exercise: str) -> Key:
                                      exercises=", ".join(sorted(module.KEYS)))) from None
 
 
-def check(exercise: str, answer: Any = ...) -> Verdict:
+def check(exercise: str, answer: Any = ..., *more: Any) -> Verdict:
     """Check ``answer`` to ``exercise`` (like "02.3") and show right, wrong or a hint.
 
     Whatever ``answer`` is (a huge number, an array, an object whose comparison raises),
-    the student gets a verdict, never a traceback."""
+    the student gets a verdict, never a traceback; ``more`` is there for the decimal comma
+    (``check("02.2", 2,5)``), which gets a hint instead of Python's TypeError."""
     key = _key_for(exercise)
+    if more:
+        return Verdict(exercise, False, N_("give one answer after the exercise's name. Python "
+                                           "writes a decimal with a point (2.5, not 2,5) and "
+                                           "a list in brackets ([2, 5])."))
     try:
         ok, message = key(answer)
     except Exception:      # an answer no key foresaw: a wrong answer, with what to give

@@ -107,3 +107,14 @@ def test_sum_mean_is_additive_and_total_one(left, right):
     assert sum(total.values()) == 1
     assert total.mean() == x.mean() + y.mean()
     assert total.variance() == x.variance() + y.variance()
+
+
+def test_a_threshold_that_is_not_a_number_is_refused_in_one_line():
+    from haba_lessons.errors import InvalidArgumentError
+
+    two_dice = Distribution({total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)})
+    with pytest.raises(InvalidArgumentError, match="'neun' cannot be compared"):
+        two_dice.at_least("neun")
+    with pytest.raises(InvalidArgumentError, match="give a number"):
+        two_dice.at_most(None)
+    assert two_dice.at_least(12) == Fraction(1, 36)

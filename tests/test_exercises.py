@@ -193,3 +193,8 @@ def test_a_choice_accepts_the_words_of_the_language_in_use_and_always_the_englis
         assert not NB05["05.3"]("öfter")[0] and not NB05["05.3"]("|")[0]
     with i18n.using("en"):
         assert not NB05["05.3"]("weniger")[0] and NB05["05.3"]("fewer times")[0]
+
+
+def test_a_decimal_comma_gets_a_hint_instead_of_a_type_error():
+    verdict = check("02.2", 2, 5)                 # a pupil writing 2,5 for 2.5
+    assert not verdict.ok and "2.5, not 2,5" in str(verdict)
