@@ -176,3 +176,45 @@ def test_the_literal_finder_finds_them():
     code = ('if game.phase == "roll": pass\nx = phase in ("a", B)\n'
             'y = {"over": 1}[state.phase]\nz = state.phase == ROLL')
     assert phase_literals(code) == [(1, "roll"), (2, "a"), (3, "over")]
+
+
+# --- the translation function is never shadowed ----------------------------------------------
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def shadowed_gettext(source: str) -> list[int]:
+    """Lines of the functions (and comprehensions) that both assign ``_`` (``for _ in``,
+    ``a, _ = ...``) and use it: the assignment makes ``_`` local to the whole function, so its
+    ``_("...")`` raises UnboundLocalError, in a message's path that a test rarely takes."""
+    found = []
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, _SCOPES) or isinstance(function, ast.ClassDef):
+            continue
+        stores = loads = False
+        pending = list(ast.iter_child_nodes(function))
+        while pending:
+            node = pending.pop()
+            if isinstance(node, _SCOPES):
+                continue                              # its own scope: checked on its own
+            if isinstance(node, ast.Name) and node.id == "_":
+                stores |= isinstance(node.ctx, ast.Store)
+                loads |= isinstance(node.ctx, ast.Load)
+            pending.extend(ast.iter_child_nodes(node))
+        if stores and loads:
+            found.append(function.lineno)
+    return found
+
+
+def test_no_function_of_the_package_shadows_the_translation_function():
+    offending = [f"{path.relative_to(ROOT)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
+                 for line in shadowed_gettext(path.read_text("utf-8"))]
+    assert offending == []
+
+
+def test_the_shadow_finder_finds_one():
+    code = ("def f(n):\n    if n < 0:\n        raise ValueError(_('no'))\n"
+            "    for _ in range(n):\n        pass\n\n"
+            "def g(n):\n    return [_('x') for _ in range(n)]\n")
+    assert shadowed_gettext(code) == [1, 8]

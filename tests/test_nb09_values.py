@@ -31,7 +31,7 @@ def test_the_tree_of_three_tries():
     out = printed(NB)
     for hits, paths in enumerate((1, 3, 3, 1)):
         each = P ** hits * Q ** (3 - hits)
-        assert f"k = {hits} hits: {paths} × {each} = {paths * each}" in out
+        assert f"k = {hits}: {paths} × {each} = {paths * each}" in out
     leaves = {t for t in chart_texts(NB) if t.startswith("= ")}
     assert leaves == {f"= {P ** h * Q ** (3 - h)}" for h in range(4)}
 

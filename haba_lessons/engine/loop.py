@@ -112,7 +112,7 @@ def _run_state(state: State, bots, rng, max_steps, max_turns, until) -> bool:
     stops = chance_phases | {OVER}
     if until is None:
         return _run_free(state, bots, rng, max_steps, turns, stops)
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         if until(state):
             return True
         phase = state.phase
@@ -140,7 +140,7 @@ def _run_free(state: State, bots, rng, max_steps, turns, stops) -> bool:
     """:func:`_run_state` with no ``until``: each run of chance nodes sampled at once (the
     loop a study runs millions of steps of)."""
     sample_run, try_ = state._sample_run, state._try
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         phase = state.phase
         if phase in stops:
             if phase == OVER:
@@ -175,7 +175,7 @@ def _refused(state: State, bot: Bot, action: Any) -> None:
 
 def _run_protocol(state: GameState, bots, rng, max_steps, max_turns, until) -> bool:
     """The play loop over any object with the protocol's properties."""
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         if state.is_over or (until is not None and until(state)):
             return True
         if max_turns is not None and state.turns >= max_turns:

@@ -31,7 +31,7 @@ def _colour_choice(game: Game, strategy: str) -> tuple[str, str]:
     slot_of = {colour: slot for slot, colour in enumerate(order)}
     colour_of = dict(enumerate(order))
     a, b = game.roll
-    (front, back), _ = orientation_choices(state, slot_of[a], slot_of[b], strategy)[0]
+    (front, back), _chance = orientation_choices(state, slot_of[a], slot_of[b], strategy)[0]
     return colour_of[front], colour_of[back]
 
 
