@@ -131,15 +131,11 @@ def test_solutions_are_folded_and_not_lost(site):
     assert folded == len(solutions) > 0
 
 
-def test_every_lesson_plan_and_every_handout_is_on_the_site(site, tmp_path):
-    for entry in notebooks():
-        plan = REPO / "lesson-plans" / f"{entry.stem}.md"
-        if plan.is_file():
-            page = (site / "lesson-plans" / f"{entry.stem}.html").read_text(encoding="utf-8")
-            first_heading = re.search(r"^## (.+)$", plan.read_text(), re.M).group(1)
-            assert first_heading.replace("-", "").split()[0] in page
-    done = subprocess.run([sys.executable, "-m", "haba_lessons", "handouts",
-                           str(REPO / "lesson-plans"), str(tmp_path / "handouts")],
+def site_holds_the_handouts(site: Path, arguments: list[str], tmp_path: Path) -> list[Path]:
+    """The site's handouts are exactly what ``haba-lessons handouts ARGUMENTS`` writes on its
+    own (the oracle); returns the files written."""
+    done = subprocess.run([sys.executable, "-m", "haba_lessons", "handouts", arguments[0],
+                           str(tmp_path / "handouts"), *arguments[1:]],
                           capture_output=True, text=True, cwd=REPO, timeout=300)
     assert done.returncode == 0, done.stderr
     written = sorted(p.relative_to(tmp_path / "handouts") for p in
@@ -147,6 +143,17 @@ def test_every_lesson_plan_and_every_handout_is_on_the_site(site, tmp_path):
     on_site = sorted(p.relative_to(site / "handouts") for p in (site / "handouts").rglob("*")
                      if p.is_file())
     assert on_site == written and written
+    return written
+
+
+def test_every_lesson_plan_and_every_handout_is_on_the_site(site, tmp_path):
+    for entry in notebooks():
+        plan = REPO / "lesson-plans" / f"{entry.stem}.md"
+        if plan.is_file():
+            page = (site / "lesson-plans" / f"{entry.stem}.html").read_text(encoding="utf-8")
+            first_heading = re.search(r"^## (.+)$", plan.read_text(), re.M).group(1)
+            assert first_heading.replace("-", "").split()[0] in page
+    written = site_holds_the_handouts(site, [str(REPO / "lesson-plans")], tmp_path)
     listing = (site / "handouts.html").read_text(encoding="utf-8")
     assert all(f'href="handouts/{name.as_posix()}"' in listing for name in written
                if name.suffix == ".html")

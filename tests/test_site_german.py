@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from haba_lessons.catalog import notebooks
 from haba_lessons.site import build_site
 from haba_lessons.site.build import MARKER
-from tests.test_site import elements
+from tests.test_site import elements, site_holds_the_handouts
 
 REPO = Path(__file__).resolve().parents[1]
 GERMAN = REPO / "notebooks" / "de"
@@ -93,15 +93,7 @@ def test_every_german_lesson_plan_and_handout_is_on_the_site(site, tmp_path):
             first = re.search(r"^# (.+)$", plan.read_text(encoding="utf-8"), re.M).group(1)
             assert first.split("·")[0].strip() in text_of(
                 site / "lesson-plans" / f"{entry.stem}.html")
-    done = subprocess.run([sys.executable, "-m", "haba_lessons", "handouts", str(REPO),
-                           str(tmp_path / "handouts"), "--lang", "de"],
-                          capture_output=True, text=True, cwd=REPO, timeout=300)
-    assert done.returncode == 0, done.stderr
-    written = sorted(p.relative_to(tmp_path / "handouts") for p in
-                     (tmp_path / "handouts").rglob("*") if p.is_file())
-    on_site = sorted(p.relative_to(site / "handouts") for p in (site / "handouts").rglob("*")
-                     if p.is_file())
-    assert on_site == written and written
+    site_holds_the_handouts(site, [str(REPO), "--lang", "de"], tmp_path)
 
 
 def test_the_assumptions_page_is_german_and_shows_every_value(site):
