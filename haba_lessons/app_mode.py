@@ -10,6 +10,7 @@ opens and F11 makes it full screen.
 
 from __future__ import annotations
 
+import http.client
 import os
 import shutil
 import subprocess
@@ -141,13 +142,14 @@ def fullscreen_browser(url: str) -> list[str] | None:
     return [firefox, "--kiosk", url] if firefox else None
 
 
-def wait_until_serving(url: str, timeout: float = 120) -> bool:
+def wait_until_serving(url: str, server: subprocess.Popen, timeout: float = 120) -> bool:
+    """True once ``url`` answers; False if ``server`` exits first or ``timeout`` s pass."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and server.poll() is None:
         try:
             with urllib.request.urlopen(url, timeout=5):
                 return True
-        except OSError:
+        except (OSError, http.client.HTTPException):  # not up yet, or another program's port
             time.sleep(0.5)
     return False
 
@@ -161,7 +163,7 @@ def serve(app: App, root: Path, port: int, *, windowed: bool, open_browser: bool
           + ("; F11 for full screen)" if browser is None else ")"), flush=True)
     server = subprocess.Popen(command, env=voila_environment(os.environ, root))
     try:
-        if browser and wait_until_serving(url):
+        if browser and wait_until_serving(url, server):
             subprocess.Popen(browser, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return server.wait()
     except KeyboardInterrupt:

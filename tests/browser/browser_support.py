@@ -7,6 +7,7 @@ canvas, a widget answering a click), not at the notebook file.
 from __future__ import annotations
 
 import atexit
+import http.client
 import os
 import secrets
 import signal
@@ -122,6 +123,10 @@ for _signal in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(_signal, _stop_servers_then_default)
 
 
+class PortTaken(Exception):
+    """The server exited because another process took its port first."""
+
+
 @dataclass
 class Server:
     """A server process on loopback; ``url`` is its base URL, ``token`` its access token."""
@@ -139,7 +144,21 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, ready_path: str, timeout: float = 90) -> "Server":
+    def start(self, ready_path: str, timeout: float = 90, attempts: int = 3) -> "Server":
+        """Start the server and wait until ``ready_path`` answers 200.
+
+        The port is free when chosen but may be taken before the server binds it (a kernel of
+        a parallel test picks its ports the same way); the server, run with no port retries,
+        then exits saying so, and it is started again on another port.
+        """
+        for attempt in range(attempts):
+            try:
+                return self._start_once(ready_path, timeout)
+            except PortTaken:
+                self.port = free_port()
+        raise RuntimeError(f"{self.name}: its port was taken {attempts} times:\n{self.log_tail()}")
+
+    def _start_once(self, ready_path: str, timeout: float) -> "Server":
         command = [part.format(port=self.port, token=self.token) for part in self.command]
         self._log_file = self.log.open("w")
         self.process = subprocess.Popen(command, cwd=self.cwd, env=self.env,
@@ -152,13 +171,17 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                self.stop()
+                if f"port {self.port} is already in use" in self.log.read_text(errors="replace"):
+                    raise PortTaken(self.port)
                 raise RuntimeError(f"{self.name} exited at start:\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(self.url + ready_path.format(token=self.token),
                                             timeout=5) as response:
                     if response.status == 200:
                         return self
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
+            except (urllib.error.URLError, ConnectionError, TimeoutError,
+                    http.client.HTTPException):  # not up yet, or another program's port
                 pass
             time.sleep(0.3)
         self.stop()
