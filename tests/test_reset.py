@@ -9,6 +9,7 @@ copies).
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -192,22 +193,28 @@ def jupyter(course, tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(runtime))
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
                JUPYTER_RUNTIME_DIR=str(runtime), IPYTHONDIR=str(tmp_path / "ipython"))
-    port, token = free_port(), "reset-test-token"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={course}"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
+    token = "reset-test-token"
+    for _attempt in range(3):  # a port chosen free may be taken before the server binds it
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+             f"--ServerApp.root_dir={course}"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and server.poll() is None:
             try:
                 urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
                 if list(runtime.glob("jpserver-*.json")):
                     break
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 time.sleep(0.3)
+        if server.poll() is None:
+            break
+    try:
         yield base, token
     finally:
         os.killpg(server.pid, signal.SIGTERM)
