@@ -156,3 +156,39 @@ def test_an_action_at_a_chance_node_is_refused_the_same_way_in_every_game():
         assert state.is_chance_node
         with pytest.raises(IllegalActionError, match="cannot be played now"):
             state.apply("anything")
+
+
+def meow_meow_states_at_each_decision():
+    """A Meow Meow turn and a just-drawn card that fits, from seeded random rounds."""
+    from haba_lessons.engine import play, random_bot
+    from haba_lessons.games.meow_meow.rules import DRAWN, TURN
+    found = {}
+    for seed in range(50):
+        state = meow_meow.new_game(2, seed=seed)
+        play(state, [random_bot] * 2, seed=seed, until=lambda s: s.phase == DRAWN,
+             stop_at_limit=True)
+        if state.phase == DRAWN:
+            found[DRAWN] = state
+            break
+    found[TURN] = decision_of("meow_meow")
+    return found
+
+
+@pytest.mark.parametrize("make_card", [lambda card: C(np.array([card.colour]), card.animal),
+                                       lambda card: C([card.colour], card.animal),
+                                       lambda card: np.array(card)],
+                         ids=["a card of arrays", "a card of lists", "an array"])
+def test_a_meow_meow_card_made_of_arrays_or_lists_is_refused_at_every_decision(make_card):
+    """The engine once hashed every action before looking at it; Meow Meow's own quick check
+    now says no to such a card itself, on a turn and after a draw (where a card of one-item
+    arrays compares equal to the card drawn)."""
+    from haba_lessons.engine import play
+    for phase, state in meow_meow_states_at_each_decision().items():
+        card = state.drawn if state.drawn is not None else state.hands[state.current][0]
+        action = meow_meow.Play(make_card(card))
+        message = refused(state, lambda: state.apply(action))
+        assert "ambiguous" not in message, (phase, message)
+        def wrong(state, rng):
+            return action
+        message = refused(state, lambda: play(state, [wrong] * 2))
+        assert message.startswith("the bot 'wrong' of player"), message

@@ -127,11 +127,7 @@ def _run_state(state: State, bots, rng, max_steps, max_turns, until) -> bool:
         if bot is None:                                  # a person's seat
             return True
         action = bot(state, rng)
-        try:                               # apply(action), after the phase checks just made
-            hash(action)
-        except TypeError:
-            _refused(state, bot, action)
-        if not try_(action):
+        if not try_(action):               # apply(action), after the phase checks just made
             _refused(state, bot, action)
     return False
 
@@ -155,11 +151,7 @@ def _run_free(state: State, bots, rng, max_steps, turns, stops) -> bool:
         if bot is None:                                  # a person's seat
             return True
         action = bot(state, rng)
-        try:                               # apply(action), after the phase checks just made
-            hash(action)
-        except TypeError:
-            _refused(state, bot, action)
-        if not try_(action):
+        if not try_(action):               # apply(action), after the phase checks just made
             _refused(state, bot, action)
     return False
 

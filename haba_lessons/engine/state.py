@@ -267,14 +267,8 @@ class State:
     def apply(self, action: Any) -> None:
         """Apply one of :meth:`legal_actions`; anything else is refused and changes nothing."""
         phase = self.phase
-        if phase != OVER and phase not in self.CHANCE_PHASES:
-            try:
-                hash(action)            # an array or a list is never an action: refused
-            except TypeError:
-                pass
-            else:
-                if self._try(action):
-                    return
+        if phase != OVER and phase not in self.CHANCE_PHASES and self._try(action):
+            return
         self._refuse(action)
 
     def _refuse(self, action: Any) -> None:
@@ -343,7 +337,9 @@ class State:
     # --- hooks with a default ------------------------------------------------------------------
     def _try(self, action: Any) -> bool:
         """Apply ``action`` if it is allowed (the listed action it is, through ``_act``) and
-        say so; change nothing and say no if it is not."""
+        say so; change nothing and say no if it is not. ``action`` may be any value at all
+        (a bot's or a person's): a game that writes its own ``_try`` says no to an array or a
+        list too, as :func:`find` does."""
         listed = self._allowed(action)
         if listed is _MISSING:
             return False

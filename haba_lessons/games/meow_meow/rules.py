@@ -43,6 +43,7 @@ import numpy as np
 
 from ..._checks import require_int, require_probability
 from ...engine import State, play
+from ...engine.state import hashable
 from ...engine.arguments import checked_keywords, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, show
@@ -311,14 +312,17 @@ class RoundState(State):
         """The commonest actions checked and played at once: a card of the hand played on a
         turn with no fox penalty waiting (the rule of :func:`matches`, through
         :attr:`fits`) or just drawn, and a draw; every other action through
-        :meth:`_broken_rule` and :meth:`_act`."""
-        if type(action) is Play:
-            card, colour = action
-            phase = self.phase
-            if ((phase == TURN and not self.pending and card in self.fits)
-                    or (phase == DRAWN and card == self.drawn)) and (
-                    colour is None if card.animal != "parrot"
-                    else type(colour) is str and colour in self.rules.colours):
+        :meth:`_broken_rule` and :meth:`_act` (which say no to any other value, an array
+        too)."""
+        if type(action) is Play and type(card := action.card) is Card:
+            colour, phase = action.colour, self.phase
+            try:
+                fits = ((phase == TURN and not self.pending and card in self.fits)
+                        or (phase == DRAWN and card == self.drawn and hashable(card)))
+            except (TypeError, ValueError):     # a card made of arrays or lists
+                return False
+            if fits and (colour is None if card.animal != "parrot"
+                         else type(colour) is str and colour in self.rules.colours):
                 hand = self.hands[self.current]
                 try:
                     hand.remove(card)           # the check "in the hand" and the play in one
@@ -327,7 +331,7 @@ class RoundState(State):
                 self._entries.append((self.current, "play", PLAYED, (action,)))
                 self._played(hand, card, colour)
                 return True
-        elif action == DRAW and self.phase == TURN:
+        elif action is DRAW and self.phase == TURN:
             if self.pending:
                 self.draw_left, self.pending, self.after = self.pending, 0, TURN
             elif self.rules.may_draw_instead_of_playing:
@@ -339,7 +343,7 @@ class RoundState(State):
             if not self.pile:
                 self._settle()                  # an empty pile: reshuffle first
             return True
-        return self._checked(action)
+        return hashable(action) and self._checked(action)
 
     def _checked(self, action: object) -> bool:
         """Apply ``action`` through :meth:`_act` if it breaks no rule, and say so."""
