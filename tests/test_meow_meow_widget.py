@@ -53,6 +53,8 @@ def test_an_illegal_card_is_refused_with_the_reason_and_nothing_changes():
     button_for(table, C("blue", "hen")).click()
     assert state.snapshot() == before
     assert "does not match" in table.message.value and "red" in table.message.value
+    assert "Not allowed: The blue hen does not match the red cow" in table.message.value
+    assert "is not allowed" not in table.message.value        # said once, not twice
 
 
 def test_playing_a_card_lets_the_bots_play_and_logs_it():

@@ -300,8 +300,9 @@ class MeowMeowTable:
         seen = len(state.log)
         try:
             state.apply(action)
-        except HabaLessonsError as error:
-            raise IllegalActionError(say("not allowed", reason=error)) from None
+        except HabaLessonsError as error:       # the rule it breaks, said once, for a child
+            reason = state.why_illegal(action) or error
+            raise IllegalActionError(say("not allowed", reason=reason)) from None
         self.choosing = None
         self.latest = []
         if state.phase == MEOW:             # your own call: did you press "Meow!"?
