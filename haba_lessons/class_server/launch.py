@@ -11,6 +11,7 @@ any process JupyterHub started that is still running: nothing is left behind.
 from __future__ import annotations
 
 import getpass
+import http.client
 import json
 import os
 import shutil
@@ -20,7 +21,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,7 +206,7 @@ def wait_until_serving(hub: subprocess.Popen, settings: Settings, timeout: float
         try:
             with urllib.request.urlopen(url, timeout=5):
                 return True
-        except (urllib.error.URLError, OSError):
+        except (OSError, http.client.HTTPException):  # not up yet, or another program's port
             time.sleep(0.5)
     return False
 

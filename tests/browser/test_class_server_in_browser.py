@@ -63,36 +63,53 @@ class ClassServer:
         return psutil.Process(self.process.pid).children(recursive=True)
 
 
+def start_class_server(tmp_path: Path) -> ClassServer:
+    """The command started on a free port; started again on another (three times at most)
+    if a port it binds was taken first (a parallel test's kernel picks ports the same way)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(REPO), str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    log = tmp_path / "class-server.log"
+    for _attempt in range(3):
+        port = free_port()
+        with log.open("w") as output:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "haba_lessons", "class-server",
+                 "--class-data", str(tmp_path / "class-data"), "--ip", "127.0.0.1",
+                 "--port", str(port), "--password-file", str(tmp_path / "password.txt"),
+                 "--state", str(tmp_path / "state")],
+                cwd=REPO, env=env, stdout=output, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True)
+        # If this pytest is killed, the watchdog sends SIGTERM to the command's group, and
+        # the command stops JupyterHub and everything it started.
+        watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, watchdog_owners(),
+                                     str(process.pid)], stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, start_new_session=True)
+        server = ClassServer(process, log, f"http://127.0.0.1:{port}", tmp_path / "state",
+                             tmp_path / "class-data", watchdog, [port])
+        deadline = time.monotonic() + 120
+        while "The class server is running" not in log.read_text():
+            if process.poll() is not None:
+                break
+            if time.monotonic() > deadline:
+                server.press_ctrl_c()
+                raise AssertionError(f"not running after 120 s:\n{log.read_text()[-4000:]}")
+            time.sleep(0.3)
+        else:
+            return server
+        watchdog.wait(timeout=10)
+        text = log.read_text()
+        assert "already in use" in text or "EADDRINUSE" in text, text[-4000:]
+    raise AssertionError(f"its ports were taken three times:\n{log.read_text()[-4000:]}")
+
+
 @pytest.fixture
 def class_server(tmp_path):
     proxy_or_skip()
     (tmp_path / "password.txt").write_text(PASSWORD + "\n")
-    port = free_port()
-    log = tmp_path / "class-server.log"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(REPO), str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "haba_lessons", "class-server",
-             "--class-data", str(tmp_path / "class-data"), "--ip", "127.0.0.1",
-             "--port", str(port), "--password-file", str(tmp_path / "password.txt"),
-             "--state", str(tmp_path / "state")],
-            cwd=REPO, env=env, stdout=output, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True)
-    # If this pytest is killed, the watchdog sends SIGTERM to the command's group, and the
-    # command stops JupyterHub and everything it started.
-    watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, watchdog_owners(),
-                                 str(process.pid)], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, start_new_session=True)
-    server = ClassServer(process, log, f"http://127.0.0.1:{port}", tmp_path / "state",
-                         tmp_path / "class-data", watchdog, [port])
+    server = start_class_server(tmp_path)
+    process, watchdog = server.process, server.watchdog
     started: list[psutil.Process] = []
     try:
-        deadline = time.monotonic() + 120
-        while "The class server is running" not in log.read_text():
-            assert process.poll() is None, log.read_text()[-4000:]
-            assert time.monotonic() < deadline, log.read_text()[-4000:]
-            time.sleep(0.3)
         yield server
     finally:
         if process.poll() is None:                   # the test failed before stopping it
