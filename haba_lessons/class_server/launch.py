@@ -11,7 +11,6 @@ any process JupyterHub started that is still running: nothing is left behind.
 from __future__ import annotations
 
 import getpass
-import http.client
 import json
 import os
 import shutil
@@ -20,11 +19,10 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..app_mode import wait_until_serving as url_answers
 from ..checkout import course_root
 from ..errors import InvalidArgumentError
 
@@ -200,15 +198,7 @@ def wait_until_serving(hub: subprocess.Popen, settings: Settings, timeout: float
     """Wait until the hub answers on its address; False if it stopped first."""
     host = "127.0.0.1" if settings.ip in ("0.0.0.0", "") else settings.ip
     host = "[::1]" if host == "::" else (f"[{host}]" if ":" in host else host)
-    url = f"http://{host}:{settings.port}/hub/health"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and hub.poll() is None:
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return True
-        except (OSError, http.client.HTTPException):  # not up yet, or another program's port
-            time.sleep(0.5)
-    return False
+    return url_answers(f"http://{host}:{settings.port}/hub/health", hub, timeout)
 
 
 def stop(hub: subprocess.Popen) -> int:
