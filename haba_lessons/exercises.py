@@ -238,7 +238,13 @@ def function(reference: Callable[..., Any], inputs: Sequence[tuple]) -> Key:
                 return False, _("your function returns {several} for ({where}); return one "
                                 "value (for a total, add them up with sum(...)).")\
                     .format(several=several, where=where)
-            if not _same(given, reference(*args)):
+            expected = reference(*args)
+            if not _same(given, expected):
+                decimal = _as_float(given) if isinstance(expected, Fraction) else None
+                if decimal is not None and _as_exact(given) is None and _close(decimal, expected):
+                    return False, _("your function gives {value} for ({where}): close, but an "
+                                    "exact fraction is expected (work with Fraction, not "
+                                    "decimals).").format(value=shown(given), where=where)
                 return False, _("your function gives {value} for ({where}), which is not "
                                 "right.").format(value=shown(given), where=where)
         return True, ngettext("right on the {n} test input.", "right on all {n} test inputs.",

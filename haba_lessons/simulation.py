@@ -147,7 +147,8 @@ def mean_interval(values: Iterable[float] | np.ndarray, z: float = 1.96) -> Mean
     values = np.asarray(values if isinstance(values, np.ndarray) else list(values),
                         dtype=float)
     if values.size < 2:
-        raise InvalidArgumentError("an interval needs at least 2 values.")
+        raise InvalidArgumentError(_("an interval needs at least 2 values, not {n}: run at "
+                                     "least 2 games, rounds or trials.").format(n=values.size))
     half = z * float(values.std(ddof=1)) / math.sqrt(values.size)
     mean = float(values.mean())
     return MeanEstimate(mean, mean - half, mean + half, int(values.size))

@@ -192,3 +192,10 @@ def test_a_meow_meow_card_made_of_arrays_or_lists_is_refused_at_every_decision(m
             return action
         message = refused(state, lambda: play(state, [wrong] * 2))
         assert message.startswith("the bot 'wrong' of player"), message
+
+
+def test_a_spookies_action_of_an_unknown_kind_is_named_as_given():
+    """Action("fly", 4) was refused as "'stop' is not allowed: ...", its str() "stop"."""
+    state = decision_of("spookies")
+    message = refused(state, lambda: state.apply(spookies.Action("fly", 4)))
+    assert message.startswith("\"Action('fly', 4)\" is not allowed"), message

@@ -198,3 +198,21 @@ def test_a_choice_accepts_the_words_of_the_language_in_use_and_always_the_englis
 def test_a_decimal_comma_gets_a_hint_instead_of_a_type_error():
     verdict = check("02.2", 2, 5)                 # a pupil writing 2,5 for 2.5
     assert not verdict.ok and "2.5, not 2,5" in str(verdict)
+
+
+def test_a_function_giving_the_right_decimal_is_told_a_fraction_is_expected():
+    """A pupil's right function that returns floats was told only "which is not right"."""
+    key = function(lambda n: Fraction(n, 3), [(1,), (2,)])
+    right, message = key(lambda n: n / 3)
+    assert not right and "close, but an exact fraction is expected" in message
+    right, message = key(lambda n: n / 3 + 0.01)          # a wrong decimal: no "close"
+    assert not right and "close" not in message and "which is not right" in message
+    assert key(lambda n: Fraction(n, 3))[0]
+
+
+def test_a_number_where_exercise_12_3_asks_for_a_function_is_told_so():
+    """The statistic of one table given instead of the function was told "not right. for
+    each outcome ..." (lower case, and no word about the function)."""
+    assert check("12.3", 3.5).message.startswith("give the function itself")
+    message = check("12.3", lambda counts, chances: 1.0).message
+    assert message.startswith("not right. For each face")

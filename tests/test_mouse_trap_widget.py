@@ -210,3 +210,12 @@ def test_what_happened_names_the_spaces_in_the_boards_words():
     assert [e.args[3] for e in w.state.log if e.kind == "roll"][0] == "Build 2-3-4"
     assert "Build 2-3-4" not in shown and ": Build" in shown and "Take 1" in shown
     assert "Build 2-3-4" not in unescape(w.events.value)      # the game so far, likewise
+
+
+def test_a_bare_seat_number_for_humans_is_refused_with_an_example():
+    """``humans=1`` once raised "TypeError: 'int' object is not iterable" from inside."""
+    from haba_lessons.errors import InvalidArgumentError
+    from haba_lessons.games import mouse_trap
+    with pytest.raises(InvalidArgumentError, match=r"^humans: give a list of seat numbers .*"
+                                                   r"humans=\[0\], not 1\."):
+        mouse_trap.widget(humans=1)

@@ -11,7 +11,7 @@ import pytest
 
 from haba_lessons.engine import play
 from haba_lessons.errors import InvalidArgumentError
-from haba_lessons.games.spookies import Action, Rules, position
+from haba_lessons.games.spookies import Action, Rules, analysis, position
 from haba_lessons.games.spookies.analysis import (expected_fine, one_more_roll_table,
                                                   one_roll_value, policy_table, solve_turn,
                                                   success_probability, turn_value)
@@ -166,3 +166,15 @@ def test_bad_arguments():
         solve_turn(RULES, held=-1)
     with pytest.raises(InvalidArgumentError, match="position"):
         solve_turn(RULES).value(9)
+
+
+@pytest.mark.parametrize("position, dice, named", [(4, 5, "dice"), (8, 2, "position"),
+                                                   (2.5, 2, "position"), ("three", 2, "position"),
+                                                   (-1, 2, "position"), (4, 1, "dice")])
+def test_a_roll_off_the_board_or_with_the_wrong_dice_is_refused_by_name(position, dice, named):
+    """Notebook 03 invites a pupil to try value(space, dice): 5 dice or space 8 once raised
+    IndexError from inside the board, -1 gave a number."""
+    for function in (analysis.one_roll_value, analysis.success_probability,
+                     analysis.expected_fine):
+        with pytest.raises(InvalidArgumentError, match=f"^{named}"):
+            function(position, dice, RULES)

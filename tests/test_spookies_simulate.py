@@ -107,3 +107,17 @@ def test_tournament_mean_points_interval_is_the_normal_interval_of_the_games():
     assert table.loc["optimal", "mean points"] == round(mean, 1)
     assert table.loc["optimal", "points 95% low"] == round(mean - half, 1)
     assert table.loc["optimal", "points 95% high"] == round(mean + half, 1)
+
+
+def test_one_game_is_refused_where_mean_points_need_an_interval():
+    """Notebook 03x with 120 games changed to 1: the points interval was nan to nan, and a
+    later cell said "the estimate 33.0 must lie in its interval nan to nan"."""
+    from haba_lessons.errors import InvalidArgumentError
+    from haba_lessons.simulation import mean_interval
+    with pytest.raises(InvalidArgumentError, match=r"^games: give at least 2, not 1: the mean "
+                                                   r"points comes with an interval"):
+        tournament(["optimal", "greedy"], 1, seed=1)
+    with pytest.raises(InvalidArgumentError, match=r"at least 2 values, not 1: run at least 2"):
+        mean_interval([3.0])
+    two = tournament(["optimal", "greedy"], 2, seed=1)
+    assert not two[["points 95% low", "points 95% high"]].isna().any().any()

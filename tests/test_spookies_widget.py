@@ -216,3 +216,23 @@ def test_teaching_mode_names_the_assumed_reward_table_in_plain_words():
         table.figure_buttons[0].click()
     assert "the reward table (an assumption)" in table.odds.value
     assert "assumption reward table" not in table.odds.value
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"seats": "human"}, r"^seats: give a list of seats"),
+    ({"seats": ["human"]}, r"give 2 to 5 seats, not 1\."),
+    ({"seed": "three"}, r"^seed must be a whole number"),
+    ({"teaching": "yes"}, r"^teaching: give True or False"),
+    ({"free_choice": 1}, r"^free_choice: give True or False"),
+    ({"rules": "standard"}, r"^rules: give the rules of Rules.standard"),
+])
+def test_a_pupils_wrong_option_gets_one_line_naming_it(options, message):
+    """Each of these once raised TypeError, a traitlets error or an AttributeError from inside
+    (a string of seats was read letter by letter: "unknown strategy 'h'")."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        spookies.widget(**options)
+
+
+def test_no_seed_is_a_fresh_game_each_time():
+    first, second = (spookies.widget(seed=None).spookies_table for _ in range(2))
+    assert isinstance(first.seed, int) and first.seed != second.seed

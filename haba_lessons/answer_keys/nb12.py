@@ -23,11 +23,21 @@ def _agrees(answer) -> bool:
                for c, p in _CHI_INPUTS)
 
 
+_PEARSON = holds(_agrees, N_("For each face take (observed - n * chance) ** 2 / (n * chance), "
+                             "then add them up."))
+
+
+def _pearson_function(answer) -> tuple[bool, str]:
+    """A function is asked for: a number (the statistic of one table) is told so."""
+    if answer is not Ellipsis and answer is not None and not callable(answer):
+        return False, N_("give the function itself (its name, without brackets).")
+    return _PEARSON(answer)
+
+
 KEYS = {
     "12.1": exact(60),
     "12.2": exact(Fraction(1, 6)),
-    "12.3": holds(_agrees, N_("for each outcome take (observed - n * chance) ** 2 / "
-                              "(n * chance), then add them up.")),
+    "12.3": _pearson_function,
     "12.4": exact(Fraction(19, 10)),
     # a grid of five hypotheses with equal priors: weights p**3 (1 - p) = 0, 3, 16, 27, 0 (/256)
     "12.6": exact(Fraction(27, 46)),

@@ -275,14 +275,14 @@ class State:
         """Raise why :meth:`apply` refuses ``action`` (called once it has been refused)."""
         if self.phase == OVER:
             raise IllegalActionError(_("{action} cannot be played: the game is over.").format(
-                action=show(action)))
+                action=self._refused(action)))
         if not hashable(action):
             raise IllegalActionError(_("{action} is not an action of {game} (an action is a "
                                        "plain value, not an array or a list); {listed}.").format(
                 action=show(action), game=_(self.GAME), listed=self._listed_now()))
         if self.phase in self.CHANCE_PHASES:
             raise IllegalActionError(_("{action} cannot be played now: {why}.").format(
-                action=show(action), why=self._why_not(action)))
+                action=self._refused(action), why=self._why_not(action)))
         raise IllegalActionError(_("{action} is not allowed: {why}; the choices now: "
                                    "{choices}.").format(action=self._refused(action),
                                                         why=self._why_not(action),

@@ -32,6 +32,10 @@ def tournament(make_game: Callable[[int], GameState], bots: Sequence[Bot], games
     e.g. points) adds each bot's mean ``score_name`` with its 95% interval.
     """
     games = require_int(games, "games", minimum=1)
+    if score is not None and games < 2:
+        raise InvalidArgumentError(_("games: give at least 2, not {n}: the mean {score} comes "
+                                     "with an interval, and an interval needs 2 games or "
+                                     "more.").format(n=games, score=_(score_name)))
     seed = require_int(seed, "seed", minimum=0)
     seats = len(bots)
     names = [bot_name(b) for b in bots] if names is None else list(names)
@@ -58,9 +62,9 @@ def tournament(make_game: Callable[[int], GameState], bots: Sequence[Bot], games
                "95% CI high": round(high, 3)}
         if score is not None:
             mean = float(np.mean(scores[i]))
-            interval = mean_interval(scores[i]) if games > 1 else None
+            interval = mean_interval(scores[i])
             row[f"mean {score_name}"] = round(mean, 1)
-            row[f"{score_name} 95% low"] = round(interval.low, 1) if interval else float("nan")
-            row[f"{score_name} 95% high"] = round(interval.high, 1) if interval else float("nan")
+            row[f"{score_name} 95% low"] = round(interval.low, 1)
+            row[f"{score_name} 95% high"] = round(interval.high, 1)
         rows.append(row)
     return pd.DataFrame(rows)

@@ -382,6 +382,17 @@ class MouseTrapState(State):
         return _("{waiting}: the outcome must be a face from 1 to {sides}").format(
             waiting=self._waiting(), sides=self.board.die_sides)
 
+    def _in_words(self, action: object) -> str:
+        """An action as a refusal names it: "turn the crank", "return 1 cheese to move Red"."""
+        if isinstance(action, Crank):
+            return _("turn the crank")
+        if isinstance(action, EndTurn):
+            return _("end the turn")
+        if (isinstance(action, SpendCheese) and type(action.seat) is int
+                and 0 <= action.seat < len(self.names)):
+            return _("return 1 cheese to move {name}").format(name=self.names[action.seat])
+        return str(action)
+
     def _why_not(self, action: object) -> str:
         me, board = self.current, self.board
         if self.phase in (CRANK, PUSH_ROLL):

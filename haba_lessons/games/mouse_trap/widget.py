@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from ..._checks import require_int
 from ...colours import ALERT_STYLE, action_style, ink_on
 from ...engine import play
+from ...engine.arguments import sequence_field
 from ...errors import InvalidArgumentError
 from ...i18n import N_, _
 from ...simulation import COURSE_SEED, make_rng
@@ -68,7 +69,8 @@ class MouseTrapWidget(widgets.VBox):
                  reliability: object | None = None, strategy: str = "reachable",
                  seed: int = COURSE_SEED, board: Board | None = None) -> None:
         names = list(mouse_names(require_int(players, "players", minimum=2, maximum=4)))
-        humans = tuple(humans)
+        humans = tuple(sequence_field(humans, "humans", what=N_("seat numbers (0 = Blue), "
+                                                                "e.g. humans=[0]")))
         for seat in humans:
             require_int(seat, "human seat", minimum=0, maximum=players - 1)
         for seat in humans:

@@ -55,14 +55,24 @@ def result_distribution(dice: int) -> Distribution:
 
 
 @lru_cache(maxsize=1024)
+def checked_roll(position: object, dice: object) -> tuple[int, int]:
+    """``position`` and ``dice`` if they are a space (0 = start .. 7 = attic) and 2, 3 or 4
+    dice, else a refusal naming which one is wrong."""
+    return (require_int(position, N_("position (0 = start .. 7 = attic)"), minimum=START,
+                        maximum=ATTIC),
+            require_int(dice, "dice", minimum=min(DICE_CHOICES), maximum=max(DICE_CHOICES)))
+
+
 def success_probability(position: int, dice: int, rules: Rules) -> Fraction:
     """P(success) for a figure at ``position`` (0 = start .. 7 = attic) rolling ``dice`` dice."""
+    position, dice = checked_roll(position, dice)
     return result_distribution(dice).probability(
         lambda r: resolve_roll(position, r, rules).kind == "success")
 
 
 def expected_fine(position: int, dice: int, rules: Rules, chips: int | None = None) -> Fraction:
     """The expected number of chips paid as a fine on this roll (``chips`` = what you hold)."""
+    position, dice = checked_roll(position, dice)
     cap = MAX_FALL if chips is None else chips
     return sum((p * min(o.fallen, cap) for r, p in result_distribution(dice).items()
                 for o in [resolve_roll(position, r, rules)] if o.kind == "failure"),
@@ -72,6 +82,7 @@ def expected_fine(position: int, dice: int, rules: Rules, chips: int | None = No
 def one_roll_value(position: int, dice: int, rules: Rules, *, chips: int | None = None,
                    penalties: Sequence[int] = NO_PENALTIES) -> Fraction:
     """Expected chips from exactly one more roll and then stopping, net of the fine."""
+    position, dice = checked_roll(position, dice)
     target = min(position + 1, ATTIC)
     reward = rules.reward_table.reward(target, dice)
     if dice == 2 and (position != ATTIC or rules.attic_two_dice_collects_penalties):

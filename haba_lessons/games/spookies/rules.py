@@ -190,7 +190,7 @@ class Action:
             return f"roll {self.value} dice"
         if self.kind == "figure":
             return f"move {self.value}"
-        return "stop"
+        return "stop" if self.kind == "stop" else f"Action({self.kind!r}, {self.value!r})"
 
 
 @lru_cache(maxsize=4096)

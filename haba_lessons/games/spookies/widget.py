@@ -24,7 +24,10 @@ import ipywidgets as widgets
 
 from ...charts import OKABE_ITO
 from ...colours import ALERT_STYLE, PAPER, action_style, ink_on
+from ..._checks import require_int
 from ...engine import Strategy, play
+from ...engine.arguments import rules_field, sequence_field
+from ...engine.state import show
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...i18n import N_, _, ngettext, number
 from ...simulation import COURSE_SEED, make_rng
@@ -233,15 +236,23 @@ class SpookiesTable:
     def __init__(self, seats: Sequence[str] = (HUMAN, "optimal"), *, seed: int = COURSE_SEED,
                  rules: Rules | None = None, free_choice: bool = False,
                  teaching: bool = False) -> None:
-        seats = list(seats)
+        seats = sequence_field(seats, "seats", what=N_("seats (\"human\" or a bot's name)"))
         if not 2 <= len(seats) <= 5:
-            raise InvalidArgumentError(f"Spookies is for 2 to 5 players; got {len(seats)} "
-                                       f"seats.")
+            raise InvalidArgumentError(ngettext(
+                "Spookies is for 2 to 5 players: give 2 to 5 seats, not {n}.",
+                "Spookies is for 2 to 5 players: give 2 to 5 seats, not {n}.",
+                len(seats)).format(n=len(seats)))
         for seat in seats:
             if seat != HUMAN:
                 named(seat)
-        self.rules = rules or Rules.standard()
-        self.seed = seed
+        for value, field in ((free_choice, "free_choice"), (teaching, "teaching")):
+            if not isinstance(value, bool):
+                raise InvalidArgumentError(_("{field}: give True or False, not {value}.").format(
+                    field=field, value=show(value)))
+        self.rules = rules_field(rules, Rules, Rules.standard, N_("the rules of Rules.standard(...)"))
+        # each new game adds one to the seed; None: a fresh seed, other dice on every run
+        self.seed = (int(make_rng(None).integers(2**31)) if seed is None
+                     else require_int(seed, "seed", minimum=0))
         self.games_started = 0
         self.last_failure: str | None = None
         self.seat_pickers = [widgets.Dropdown(options=[(seat_label(c), c) for c in SEAT_CHOICES],
