@@ -213,3 +213,28 @@ def test_a_real_class_gets_no_true_values_and_says_so(tmp_path):
     assert interpret.truth_sentence(decision, None, "").startswith("Real data: nobody knows")
     assert interpret.reveal_sentence(interpret.reveal(truths, pools, {}, "lynx", [])).startswith(
         "The records in use are real")
+
+
+def test_a_class_whose_records_cannot_serve_a_section_yet_still_runs_every_cell(tmp_path):
+    """A pupil's class: Quiet as a Mouse recorded for seat 1 only, Mouse Trap with landings but
+    no crank. Those games once broke their sections and, through NameError, every later cell
+    (section 7 too); now the example class stands in for them and the report says why."""
+    from haba_lessons.classlab import ClassDataFile
+
+    quiet = ClassDataFile(tmp_path, "quiet_as_a_mouse", "solo")
+    quiet.append(1, "1", "attempt", "silent")
+    trap = ClassDataFile(tmp_path, "mouse_trap", "solo")
+    trap.append(1, "1", "die", "3")
+    trap.append(1, "1", "landed", "3")
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    cell = next(c for c in notebook.cells if c.get("id") == "9dc0cd49")
+    cell.source = cell.source.replace("CLASS_DATA = EXAMPLE_CLASS",
+                                      f"CLASS_DATA = {str(tmp_path)!r}")
+    NotebookClient(notebook, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
+    report = outputs(notebook)["9dc0cd49"]
+    assert (f"the quiet_as_a_mouse records in {tmp_path.name} cannot be used yet (no group "
+            "recorded attempts of both seat 1 and seat 2 yet") in report
+    assert (f"the mouse_trap records in {tmp_path.name} cannot be used yet (no crank of the "
+            "trap recorded yet)") in report
+    assert "reveal" in outputs(notebook)

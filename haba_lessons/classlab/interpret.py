@@ -20,6 +20,7 @@ from ..errors import InvalidArgumentError
 from ..i18n import N_, _, grouped, label, ngettext, number, pgettext
 from ..games.meow_meow.analysis import first_hand_fits
 from ..games.meow_meow.rules import make_rules
+from ..games.mouse_trap.board import default_board
 from ..simulation import wilson_interval
 from . import example, tables
 from .favourite import FavouriteRow, win_chances
@@ -145,6 +146,19 @@ def die_text(die: Mapping[int, Fraction]) -> str:
              else _("faces {faces}: {p} each").format(faces=", ".join(map(str, faces)), p=p)
              for p, faces in groups.items()]
     return _("a loaded die ({faces})").format(faces="; ".join(parts))
+
+
+#: What notebook 12 computes from each game's records, section by section: records that one
+#: of these refuses cannot serve the lesson yet, and ``pool_folder(..., needs=SECTIONS)``
+#: lets the example class stand in for them.
+SECTIONS = {
+    "spookies": lambda records: (tables.first_dice(records, 12),
+                                 tables.best_two_results(records, most_rolled_dice(records))),
+    "quiet_as_a_mouse": tables.two_seats,
+    "mouse_trap": lambda records: (tables.landing_intervals(records, default_board()),
+                                   tables.crank_counts(records)),
+    "meow_meow": tables.could_play,
+}
 
 
 def most_rolled_dice(records: pd.DataFrame) -> int:

@@ -19,7 +19,7 @@ under ``"<nickname> (2)"`` and the clash is reported, so no record is lost or mi
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,12 +103,16 @@ def pool_files(sources: Iterable[Source], game: str) -> Pool:
     return pool
 
 
-def pool_folder(folder: str | Path, fallback: str | Path | None = None) -> dict[str, Pool]:
+def pool_folder(folder: str | Path, fallback: str | Path | None = None,
+                needs: Mapping[str, Callable[[pd.DataFrame], object]] | None = None
+                ) -> dict[str, Pool]:
     """Pool every game's files in ``folder`` (named ``<game>-<group>.csv``), game by game.
 
     A game of which ``folder`` holds no good record is pooled from ``fallback`` instead (when
     given), and its report says so: a class that played only some of the games still sees
     every section, the missing games with the example class's data, clearly labelled.
+    ``needs[game](records)`` refuses (InvalidArgumentError) records that cannot serve yet (a
+    Quiet as a Mouse file of one seat only): they get the stand-in too, the report saying why.
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -119,14 +123,34 @@ def pool_folder(folder: str | Path, fallback: str | Path | None = None) -> dict[
     if fallback is None or Path(fallback).resolve() == folder.resolve():
         return pools
     for game, pool in pools.items():
-        if pool.records.empty:
+        why = (_("no {game} records in {folder}").format(game=game, folder=_name(folder))
+               if pool.records.empty else _unusable(pool, (needs or {}).get(game), folder))
+        if why:
             stand_in = pool_files(sorted(Path(fallback).glob(f"{game}-*.csv")), game)
             stand_in.problems = pool.problems + stand_in.problems
-            stand_in.stand_in = "  ! " + _("no {game} records in {folder}: the records of "
-                                           "{fallback} stand in for them.").format(
-                game=game, folder=folder.name, fallback=Path(fallback).name)
+            stand_in.stand_in = "  ! " + _("{why}: the records of {fallback} stand in for "
+                                           "them.").format(why=why,
+                                                           fallback=Path(fallback).name)
             pools[game] = stand_in
     return pools
+
+
+def _unusable(pool: Pool, need: Callable[[pd.DataFrame], object] | None,
+              folder: Path) -> str:
+    """Why ``pool``'s records cannot serve ``need`` yet ("" if they can)."""
+    if need is None:
+        return ""
+    try:
+        need(pool.records)
+    except InvalidArgumentError as refusal:
+        return _("the {game} records in {folder} cannot be used yet ({why})").format(
+            game=pool.game, folder=_name(folder), why=str(refusal).rstrip("."))
+    return ""
+
+
+def _name(folder: Path) -> str:
+    """A folder as a report names it (``""`` and ``"."`` are the folder Jupyter runs in)."""
+    return folder.name or folder.resolve().name
 
 
 def _contents(source: Source) -> tuple[str, str | bytes]:

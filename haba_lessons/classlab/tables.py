@@ -29,7 +29,7 @@ def first_dice(records: pd.DataFrame, count: int, prefer: str = "owls") -> tuple
     otherwise the first group that did. Fewer dice if the group rolled fewer."""
     rolls = _events(records, "roll")
     if rolls.empty:
-        raise InvalidArgumentError("no Spookies rolls recorded yet.")
+        raise InvalidArgumentError(_("no Spookies rolls recorded yet."))
     group = prefer if prefer in set(rolls["group"]) else str(rolls["group"].iloc[0])
     faces = [int(f) for v in rolls[rolls["group"] == group]["value"] for f in v.split()]
     return group, faces[:count]
@@ -88,12 +88,12 @@ def two_seats(records: pd.DataFrame, prefer: str = "owls") -> tuple[str, list[Be
     attempts, otherwise the first group whose seats 1 and 2 both did."""
     table = steadiness(records)
     if table.empty:
-        raise InvalidArgumentError("no Quiet as a Mouse attempts recorded yet.")
+        raise InvalidArgumentError(_("no Quiet as a Mouse attempts recorded yet."))
     both = [g for g, seats in table.groupby("group")["player"]
             if {"1", "2"} <= {str(s) for s in seats}]
     if not both:
-        raise InvalidArgumentError("no group recorded attempts of both seat 1 and seat 2 yet; "
-                                   "record a two-player game of Quiet as a Mouse.")
+        raise InvalidArgumentError(_("no group recorded attempts of both seat 1 and seat 2 "
+                                     "yet; record a two-player game of Quiet as a Mouse."))
     group = prefer if prefer in both else both[0]
     return group, posteriors(records, group)[:2]
 
@@ -109,7 +109,7 @@ def landing_table(records: pd.DataFrame, board: Board) -> pd.DataFrame:
     """Per space of the path: share of mice that landed there against the exact chance."""
     paths = journeys(records)
     if not paths:
-        raise InvalidArgumentError("no Mouse Trap landings recorded yet.")
+        raise InvalidArgumentError(_("no Mouse Trap landings recorded yet."))
     rows = []
     for row in landing_rows(board):
         landed = sum(row["space"] in path for path in paths)
@@ -135,7 +135,7 @@ def crank_counts(records: pd.DataFrame) -> tuple[int, int]:
     """(cranks that worked, cranks)."""
     cranks = _events(records, "crank")["value"]
     if cranks.empty:
-        raise InvalidArgumentError("no crank of the trap recorded yet.")
+        raise InvalidArgumentError(_("no crank of the trap recorded yet."))
     return int((cranks == "works").sum()), len(cranks)
 
 
@@ -143,8 +143,8 @@ def could_play(records: pd.DataFrame) -> tuple[int, int]:
     """(deals where the first child could play at once, deals)."""
     answers = _events(records, "first_could_play")["value"]
     if answers.empty:
-        raise InvalidArgumentError("no Meow Meow deal recorded yet (could the first child "
-                                   "play?).")
+        raise InvalidArgumentError(_("no Meow Meow deal recorded yet (could the first child "
+                                     "play?)."))
     return int((answers == "yes").sum()), len(answers)
 
 
