@@ -56,6 +56,25 @@ def test_meow_meow_choice_table():
         meow_analysis.choice_table(best, player=5)
 
 
+def test_the_bracketed_choice_table_shows_what_the_horizon_cuts_off():
+    """Notebook 05x: a round still going after 4 steps counts once as lost, once as won."""
+    lost = expectimax(owl_position(), horizon=4, cutoff=lambda s: (0, 0))
+    won = expectimax(owl_position(), horizon=4, cutoff=lambda s: (1, 1))
+    table = meow_analysis.choice_table(lost, player=0, upper=won).set_index("choice")
+    assert list(table.columns) == ["chance to win from", "to", "≈"]
+    low, high = chances((0, 0)), chances((1, 1))
+    for choice in ("play red owl", "play red cow", "draw"):
+        assert table.loc[choice, "chance to win from"] == str(low[choice])
+        assert table.loc[choice, "to"] == str(high[choice])
+    assert table.loc["play red owl", "to"] == "1" and table.loc["play red cow", "to"] == "0"
+    assert table.loc["draw", "≈"] == f"0.000 – {float(high['draw']):.3f}"
+    other = expectimax(meow_meow.position(2, hands=[[C("red", "cow")], [C("red", "pig")]],
+                                          top=C("red", "hen")), horizon=2,
+                       cutoff=lambda s: (0, 0))
+    with pytest.raises(InvalidArgumentError, match="upper: give the same position"):
+        meow_analysis.choice_table(lost, player=0, upper=other)
+
+
 def test_what_should_ana_play_in_meow_meow():
     """Ana holds a red cow and a red owl on a red hen; Ben has one red card left. The cow
     lets Ben go out with his pig; the owl makes Ben miss his turn (2 players), and then her

@@ -45,7 +45,7 @@ def test_attic_loop_solves_the_stationary_equation():
 def test_strategy_table_puts_the_exact_value_beside_the_simulation():
     table = strategy_table({"cautious": stop_after_array(1)}, 2000, np.random.default_rng(3))
     row = table.iloc[0]
-    assert row["exact"] == round(319 / 324, 3) and row["95% low"] <= row["simulated"] <= row["95% high"]
+    assert row["exact"] == round(319 / 324, 4) and row["95% low"] <= row["simulated"] <= row["95% high"]
 
 
 def test_reward_table_frame():

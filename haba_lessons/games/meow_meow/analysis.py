@@ -23,7 +23,8 @@ import sympy
 from ...distribution import Distribution
 from ...draws import hypergeometric
 from ...engine import ranked_choices
-from ...i18n import _
+from ...errors import InvalidArgumentError
+from ...i18n import _, number
 from .deck import Card
 from .rules import Rules, make_rules, matches
 
@@ -178,11 +179,23 @@ __all__ = ["cards_that_fit", "chain_length", "choice_table", "first_hand_fits", 
            "no_special_formula", "special_cards_in_hand", "special_type_table"]
 
 
-def choice_table(solution, player: int = 0) -> pd.DataFrame:
+def choice_table(solution, player: int = 0, *, upper=None) -> pd.DataFrame:
     """Each choice of an exact search (:func:`haba_lessons.engine.expectimax` with the default
     win payoff) beside ``player``'s chance to win, exactly and rounded; the best first, ties
-    in the order listed."""
+    in the order listed.
+
+    ``upper``: the same search with a round still going at the horizon counted as won
+    (``solution`` counting it as lost); the table then brackets each chance: "from" and "to"
+    agree for a choice the horizon decides, and differ for one it cuts off."""
     scored = ranked_choices(solution, player, decision="play a card or draw",
                             who="child of the round")
-    return pd.DataFrame([{_("choice"): c, _("chance to win"): str(v), "≈": round(float(v), 3)}
-                         for c, v in scored])
+    if upper is None:
+        return pd.DataFrame([{_("choice"): c, _("chance to win"): str(v), "≈": round(float(v), 3)}
+                             for c, v in scored])
+    high = dict(ranked_choices(upper, player, decision="play a card or draw",
+                               who="child of the round"))
+    if set(high) != {c for c, _v in scored}:
+        raise InvalidArgumentError(_("upper: give the same position searched again (its "
+                                     "choices differ)."))
+    return pd.DataFrame([{_("choice"): c, _("chance to win from"): str(v), _("to"): str(high[c]),
+                          "≈": f"{number(float(v), '.3f')} – {number(float(high[c]), '.3f')}"} for c, v in scored])

@@ -230,9 +230,9 @@ def strategy_table(arrays: dict[str, np.ndarray], turns: int, rng: np.random.Gen
     for name, array in arrays.items():
         exact = policy_array_value(array, START, rules)
         mean, low, high = simulate_turns(array, START, turns, rng, rules=rules).mean_interval()
-        rows.append({"strategy": name, "exact": round(float(exact), 3),
-                     "simulated": round(mean, 3), "95% low": round(low, 3),
-                     "95% high": round(high, 3)})
+        rows.append({"strategy": name, "exact": round(float(exact), 4),
+                     "simulated": round(mean, 4), "95% low": round(low, 4),
+                     "95% high": round(high, 4)})
     return pd.DataFrame(rows)
 
 
