@@ -236,6 +236,9 @@ def histogram_vs_exact(counts: Mapping[Any, int], distribution: Distribution, *,
     """Simulated relative frequencies (bars) against exact probabilities (ticks)."""
     x_title = _(x_title)
     trials = sum(counts.values())
+    if trials == 0:
+        raise InvalidArgumentError(_("no simulated outcomes to show: simulate at least one "
+                                     "(rolls, deals, games) and draw the chart again."))
     rows = [{"outcome": o, "frequency": counts.get(o, 0) / trials}
             for o in distribution.support()]
     bars = alt.Chart(alt.Data(values=rows)).mark_bar(color=OKABE_ITO[4]).encode(

@@ -118,6 +118,10 @@ class RollAndMoveBoard:
                 raise InvalidArgumentError(
                     f"loop_start must be a space number from 0 to {last - 1} "
                     f"(the loop needs at least two spaces), not {self.loop_start!r}.")
+        if not isinstance(self.jumps, Mapping):
+            raise InvalidArgumentError(
+                f"jumps must be a dictionary {{from: to}}, like {{3: 11, 8: 2}} (a ladder from 3 "
+                f"to 11, a snake from 8 to 2), not {self.jumps!r}.")
         jumps = dict(self.jumps)
         for source, target in jumps.items():
             for name, value in (("jump from", source), ("jump target", target)):

@@ -74,3 +74,13 @@ def test_no_crank_and_no_deal_are_refused_with_a_message(tmp_path):
         tables.crank_counts(pools["mouse_trap"].records)
     with pytest.raises(HabaLessonsError, match="no Meow Meow deal"):
         tables.could_play(pools["meow_meow"].records)
+
+
+def test_no_folder_where_a_folder_belongs_says_how_to_write_one():
+    """``CLASS_DATA = None`` and ``spookies_recorder(folder=None)`` raised TypeError inside."""
+    from haba_lessons.classlab.recorders import spookies_recorder
+    with pytest.raises(HabaLessonsError, match=r'^CLASS_DATA: give a folder\'s name in quotes, '
+                                               r'like "class-data", not None\.'):
+        pool_folder(None)
+    with pytest.raises(HabaLessonsError, match=r"^folder: give a folder's name in quotes"):
+        spookies_recorder(group="owls", folder=None)

@@ -167,3 +167,9 @@ def test_expected_landings_by_hand():
     # 4 is the closed class and is left out. v0 + v1 + v3 = 7 = the expected turns.
     assert expected_landings(back_to_start()) == {0: 0, 1: 2, 2: 3, 3: 1}
     assert expected_landings(four_square_race()) == {0: 0, 1: F(1, 2), 2: F(3, 4)}
+
+
+def test_jumps_given_as_a_list_are_refused_with_an_example():
+    """``jumps=[3, 11]`` raised "cannot convert dictionary update sequence" from inside."""
+    with pytest.raises(InvalidArgumentError, match=r"^jumps must be a dictionary \{from: to\}"):
+        RollAndMoveBoard(spaces=25, jumps=[3, 11])

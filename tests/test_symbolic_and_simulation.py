@@ -132,3 +132,9 @@ def test_long_category_names_are_slanted_so_they_do_not_overlap():
     pairs = Distribution.uniform(["red + yellow", "blue + blue"])
     named = charts.distribution_bars(pairs, title="t").to_dict()
     assert named["encoding"]["x"]["axis"]["labelAngle"] == -40
+
+
+def test_a_histogram_of_no_outcomes_says_to_simulate_some():
+    """``roll_dice(rng, 0, 2)`` then the chart: ZeroDivisionError from inside the library."""
+    with pytest.raises(InvalidArgumentError, match="^no simulated outcomes to show"):
+        charts.histogram_vs_exact({}, sum_of_dice(2), title="no rolls")

@@ -28,7 +28,7 @@ import pandas as pd
 from ..errors import InvalidArgumentError
 from ..i18n import _, ngettext
 from .reader import ClassFile, Problem, read_class_file
-from .records import COLUMNS, GAMES, Record, group_key
+from .records import COLUMNS, GAMES, Record, check_folder, group_key
 
 Source = str | Path | tuple[str, str | bytes]
 #: The records of one group in the pool: record number -> the records under it.
@@ -114,7 +114,7 @@ def pool_folder(folder: str | Path, fallback: str | Path | None = None,
     ``needs[game](records)`` refuses (InvalidArgumentError) records that cannot serve yet (a
     Quiet as a Mouse file of one seat only): they get the stand-in too, the report saying why.
     """
-    folder = Path(folder)
+    folder = check_folder(folder, "CLASS_DATA")
     if not folder.is_dir():
         raise InvalidArgumentError(_("there is no folder {folder} here: put the groups' files "
                                      "into it, or check the name in CLASS_DATA.").format(

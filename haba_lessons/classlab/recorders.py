@@ -25,7 +25,7 @@ from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
 from ..games.quiet_as_a_mouse.widget import COMPANION_SKILL, CompanionPanel
 from ..games.quiet_as_a_mouse.words import colour_name
 from ..widget_guard import guarded
-from .records import COLOURS_JOINED, NAME_RULE, Record
+from .records import COLOURS_JOINED, NAME_RULE, Record, check_folder
 from .rules_check import MouseMoves, SpookiesRolls, check_one_winner, check_players
 from .transfer import download_link
 from .writer import ClassDataFile
@@ -48,7 +48,7 @@ class Recorder(widgets.VBox):
     title = ""
 
     def __init__(self, group: str, folder: str | Path, controls: list[widgets.Widget]) -> None:
-        self.folder = Path(folder)
+        self.folder = check_folder(folder)
         self.file: ClassDataFile | None = ClassDataFile(self.folder, self.game, group)
         self.group_box = widgets.Text(value=self.file.group, description=_("Group nickname:"),
                                       style={"description_width": "initial"},

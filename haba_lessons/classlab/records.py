@@ -21,8 +21,10 @@ file is continued in its own version.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
 from .._checks import shown
 from ..errors import DataFileError, InvalidArgumentError
@@ -72,6 +74,16 @@ class Record:
         """The record's fields as written in a file of format ``version``."""
         fields = [str(self.record), str(self.round), self.player, self.event, self.value]
         return fields + [self.starter] if version >= 2 else fields
+
+
+def check_folder(folder: object, field: str = "folder") -> Path:
+    """``folder`` as a Path if it names a folder (text or a path), else a refusal that says
+    how to write one (``CLASS_DATA = None`` once gave a TypeError from inside)."""
+    if isinstance(folder, (str, os.PathLike)):
+        return Path(folder)
+    raise InvalidArgumentError(_("{field}: give a folder's name in quotes, like "
+                                 "\"class-data\", not {value}.").format(field=field,
+                                                                      value=shown(folder)))
 
 
 def check_game(game: object) -> str:

@@ -31,8 +31,8 @@ from ..errors import DataFileError
 from ..i18n import _
 from .locking import locked
 from .reader import ClassFile, read_class_file
-from .records import (FORMAT_VERSION, Record, check_game, check_name, file_name, group_key,
-                      header_lines, make_record)
+from .records import (FORMAT_VERSION, Record, check_folder, check_game, check_name, file_name,
+                      group_key, header_lines, make_record)
 
 #: How often a rename that another program blocks (Windows: the file open in a spreadsheet)
 #: is tried again, 0.1 s apart.
@@ -48,7 +48,7 @@ class ClassDataFile:
 
     def __init__(self, folder: str | Path, game: str, group: str,
                  notes: tuple[str, ...] = ()) -> None:
-        self.folder = Path(folder)
+        self.folder = check_folder(folder)
         self.game = check_game(game)
         self.group = check_name(group, "group nickname")
         self.path = self.folder / file_name(game, group)
