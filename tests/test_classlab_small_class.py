@@ -84,3 +84,12 @@ def test_no_folder_where_a_folder_belongs_says_how_to_write_one():
         pool_folder(None)
     with pytest.raises(HabaLessonsError, match=r"^folder: give a folder's name in quotes"):
         spookies_recorder(group="owls", folder=None)
+
+
+@pytest.mark.parametrize("count", [2.5, -1, 0])
+def test_first_dice_needs_a_whole_count_of_at_least_one(tmp_path, count):
+    """2.5 raised TypeError; -1 quietly returned all but the last die."""
+    _write(tmp_path, "spookies", "ants", [(1, "1", "roll", "1 5 2")])
+    records = pool_folder(tmp_path)["spookies"].records
+    with pytest.raises(HabaLessonsError, match="^count must be"):
+        tables.first_dice(records, count)

@@ -121,3 +121,11 @@ def test_one_game_is_refused_where_mean_points_need_an_interval():
         mean_interval([3.0])
     two = tournament(["optimal", "greedy"], 2, seed=1)
     assert not two[["points 95% low", "points 95% high"]].isna().any().any()
+
+
+@pytest.mark.parametrize("start", ["three", 2.5, True, [0, 1]])
+def test_a_start_that_is_not_a_position_is_refused_by_name(start):
+    """``start="three"`` raised numpy's ValueError; 2.5 was taken as 2."""
+    from haba_lessons.errors import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError, match=r"^start: give a position from 0"):
+        simulate_turns(stop_after_array(1), start, 5, np.random.default_rng(1))

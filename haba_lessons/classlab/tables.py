@@ -6,6 +6,7 @@ from collections import Counter
 
 import pandas as pd
 
+from .._checks import require_int
 from ..errors import InvalidArgumentError
 from ..i18n import _, ngettext
 from ..games.mouse_trap.analysis import landing_rows
@@ -27,6 +28,7 @@ def die_faces(records: pd.DataFrame) -> dict[int, int]:
 def first_dice(records: pd.DataFrame, count: int, prefer: str = "owls") -> tuple[str, list[int]]:
     """(group, its first ``count`` dice in the order rolled): group ``prefer`` if it rolled,
     otherwise the first group that did. Fewer dice if the group rolled fewer."""
+    count = require_int(count, "count", minimum=1)
     rolls = _events(records, "roll")
     if rolls.empty:
         raise InvalidArgumentError(_("no Spookies rolls recorded yet."))

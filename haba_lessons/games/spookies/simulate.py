@@ -24,8 +24,9 @@ import pandas as pd
 from ..._checks import require_int
 from ...engine import Kernel, Result, play, register, result
 from ...engine import tournament as engine_tournament
+from ...engine.state import show
 from ...errors import InvalidArgumentError
-from ...i18n import ngettext
+from ...i18n import _, ngettext
 from ...simulation import COURSE_SEED, MeanEstimate, mean_interval
 from .analysis import TurnPolicy, policy_array_value, solve_turn, success_probability
 from .board import DICE_CHOICES
@@ -152,9 +153,14 @@ def simulate_turns(policy: np.ndarray, start: int | np.ndarray, turns: int,
                                    "be 0 (stop).")
     if dice is None and rng is None:
         raise InvalidArgumentError("give a seeded rng or an array of dice.")
-    position = np.broadcast_to(np.asarray(start, dtype=np.int64), (turns,)).copy()
+    given = np.asarray(start)
+    if given.dtype.kind not in "iu" or given.ndim > 1 or (given.ndim == 1 and len(given) != turns):
+        raise InvalidArgumentError(_("start: give a position from 0 (start) to 7 (attic) as a "
+                                     "whole number, or one per turn, not {value}.").format(
+            value=show(start)))
+    position = np.broadcast_to(given.astype(np.int64), (turns,)).copy()
     if ((position < START) | (position > ATTIC)).any():
-        raise InvalidArgumentError("start positions must be 0 (start) to 7 (attic).")
+        raise InvalidArgumentError(_("start positions must be 0 (start) to 7 (attic)."))
     held = np.full(turns, 10 ** 9 if chips is None else 0, dtype=np.int64)
     if chips is not None:
         held += np.broadcast_to(np.asarray(chips, dtype=np.int64), (turns,))
