@@ -473,3 +473,10 @@ def test_names_are_used_in_messages():
     game.apply_chance(ANY_FIGURE)
     message = refused(game, lambda g: g.choose_figure(POPPY, player=1))
     assert "Ben" in message and "Ann" in message
+
+
+def test_one_name_is_refused_in_the_singular():
+    from haba_lessons.errors import InvalidArgumentError
+    from haba_lessons.games.spookies import new_game
+    with pytest.raises(InvalidArgumentError, match=r"but 1 name was given\.$"):
+        new_game(["Ana"])

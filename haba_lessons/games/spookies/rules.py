@@ -620,8 +620,10 @@ def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, (list, tuple)):
         names = [str(n) for n in players]
         if not PLAYER_COUNTS[0] <= len(names) <= PLAYER_COUNTS[-1]:
-            raise InvalidArgumentError(f"Spookies is for 2 to 5 players, but {len(names)} "
-                                       f"names were given.")
+            raise InvalidArgumentError(ngettext(
+                "Spookies is for 2 to 5 players, but {n} name was given.",
+                "Spookies is for 2 to 5 players, but {n} names were given.",
+                len(names)).format(n=len(names)))
         return names
     count = require_int(players, "the number of players", minimum=2, maximum=5)
     return [f"Player {i + 1}" for i in range(count)]
