@@ -112,6 +112,11 @@ def test_simulated_many_games_table():
     panel = quiet_as_a_mouse_widget(mode="simulated").simulated
     panel.many_button.click()
     assert "200 games" in panel.result.value and "Player 2" in panel.result.value
+    for row in panel.sliders.children:                      # settings whose games never end
+        row.children[0].value = 0.0
+    panel.many_button.click()
+    assert "never ends" in panel.note.value
+    assert "200 games" not in panel.result.value            # no result of other settings shown
 
 
 @pytest.mark.parametrize("options", [{"mode": "tournament"}, {"players": 5}])

@@ -113,6 +113,7 @@ def test_new_game_with_the_seat_pickers_and_bad_seats():
         picker.value = "(empty seat)"
     table.new_game_button.click()
     assert "at least 2" in table.message.value and table.game.players == 3
+    assert "until then the game on the table goes on" in table.message.value
     with pytest.raises(InvalidArgumentError):
         SpookiesTable(["human"])
     with pytest.raises(InvalidArgumentError):

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from ...colours import ALERT_STYLE, PAPER, TEXT, action_style, ink_on
 from ...engine import Event
-from ...errors import IllegalActionError, InvalidArgumentError
+from ...errors import HabaLessonsError, IllegalActionError, InvalidArgumentError
 from ...i18n import N_, _, ngettext, number
 from ...simulation import COURSE_SEED, make_rng
 from ...widget_guard import guarded
@@ -408,7 +408,11 @@ class SimulatedPanel(widgets.VBox):
     @guarded
     def _act(self, action) -> None:
         self.note.value = ""
-        action()
+        try:
+            action()
+        except HabaLessonsError:            # no result of other settings left on show
+            self._show("")
+            raise
 
     def show_problem(self, message: str) -> None:
         self.note.value = f"<span style='{ALERT_STYLE};font-weight:bold'>{escape(message)}</span>"

@@ -339,7 +339,8 @@ class SpookiesTable:
         """Start a new game with the seats chosen in the dropdowns."""
         seats = [p.value for p in self.seat_pickers if p.value != EMPTY]
         if len(seats) < 2:
-            raise _Refused(_("Choose at least 2 seats (human or bot), then press New game."))
+            raise _Refused(_("Choose at least 2 seats (human or bot), then press New game; "
+                             "until then the game on the table goes on."))
         self.seats: list[Strategy | None] = [None if s == HUMAN else named(s) for s in seats]
         names = [_("Player {n}").format(n=i + 1) if seat == HUMAN
                  else _("Bot {n} ({strategy})").format(n=i + 1, strategy=seat_label(seat))
