@@ -18,7 +18,9 @@ import pandas as pd
 
 from ..._checks import require_int
 from ...engine import Result, play, result
+from ...engine.arguments import sequence_field
 from ...errors import InvalidArgumentError
+from ...i18n import N_, _
 from ...simulation import MeanEstimate, mean_interval, progress, wilson_interval
 from .layout import Layout, load_layout
 from .rules import Game, Skill, make_skills
@@ -101,11 +103,16 @@ def mean_turns_interval(results: Sequence[Result]) -> MeanEstimate:
 def slide_out_table(qs: Sequence[Fraction], games: int, p: Fraction, rng: np.random.Generator,
                     strategy: str = "most open", layout: Layout | None = None) -> pd.DataFrame:
     """Two equal players (skill ``p``) for each slide-out chance ``q``: mean turns and the
-    share of games ended by a player's last stick, each with its 95% interval."""
+    share of games ended by a player's last stick, each with its 95% interval. Every ``q``
+    is checked before the first game is played."""
+    qs = sequence_field(qs, "qs", what=N_("slide-out chances q"))
+    if not qs:
+        raise InvalidArgumentError(_("qs: give at least one slide-out chance q, like "
+                                     "[0, Fraction(1, 10)]."))
+    skills = [make_skills(2, p=p, q=q) for q in qs]
     rows = []
-    for q in qs:
-        results = simulate_games(games, 2, make_skills(2, p=p, q=q), rng, strategy, layout,
-                                 description=f"q = {q}")
+    for q, two in zip(qs, skills):
+        results = simulate_games(games, 2, two, rng, strategy, layout, description=f"q = {q}")
         mean, low, high = mean_turns_interval(results)
         ended = sum("last stick" in r.reason for r in results)
         share_low, share_high = wilson_interval(ended, games)
