@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from .i18n import _, number
+from .i18n import _, grouped, number
 from ._checks import require_int
 from .distribution import Distribution
 from .errors import InvalidArgumentError
@@ -32,11 +32,22 @@ def make_rng(seed: int | None = COURSE_SEED) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
+#: The most die faces :func:`roll_dice` makes at once (400 MB): more would fill a laptop's or
+#: Binder's memory, and the lessons' invitations stay far below (10**7 rolls of 2 dice).
+MAX_FACES = 50_000_000
+
+
 def roll_dice(rng: np.random.Generator, rolls: int, dice: int, sides: int = 6) -> np.ndarray:
     """An array of shape (rolls, dice) of fair die faces 1..sides."""
     rolls = require_int(rolls, "rolls", minimum=0)
     dice = require_int(dice, "dice", minimum=1)
     sides = require_int(sides, "sides", minimum=2)
+    if rolls * dice > MAX_FACES:
+        raise InvalidArgumentError(_("{rolls} rolls of {dice} dice are {faces} faces, more than "
+                                     "this computer's memory should hold at once: roll at most "
+                                     "{most} faces (for example 10**7 rolls of 2 dice).").format(
+            rolls=grouped(rolls), dice=dice, faces=grouped(rolls * dice),
+            most=grouped(MAX_FACES)))
     return rng.integers(1, sides + 1, size=(rolls, dice))
 
 

@@ -138,3 +138,14 @@ def test_a_histogram_of_no_outcomes_says_to_simulate_some():
     """``roll_dice(rng, 0, 2)`` then the chart: ZeroDivisionError from inside the library."""
     with pytest.raises(InvalidArgumentError, match="^no simulated outcomes to show"):
         charts.histogram_vs_exact({}, sum_of_dice(2), title="no rolls")
+
+
+def test_a_billion_rolls_are_refused_before_any_memory_is_taken():
+    """``roll_dice(rng, 10**9, 2)`` took 26 s and 16 GB; the lessons' own 10**7 rolls pass."""
+    from haba_lessons.simulation import MAX_FACES, make_rng, roll_dice
+    with pytest.raises(InvalidArgumentError, match="1,000,000,000 rolls of 2 dice are "
+                                                   "2,000,000,000 faces"):
+        roll_dice(make_rng(1), 10**9, 2)
+    with pytest.raises(InvalidArgumentError, match="roll at most 50,000,000 faces"):
+        roll_dice(make_rng(1), MAX_FACES // 2 + 1, 2)
+    assert roll_dice(make_rng(1), 10**6, 2).shape == (10**6, 2)
