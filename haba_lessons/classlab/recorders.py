@@ -25,7 +25,7 @@ from ..games.quiet_as_a_mouse.rules import ROLL, SLID_OUT, Game
 from ..games.quiet_as_a_mouse.widget import COMPANION_SKILL, CompanionPanel
 from ..games.quiet_as_a_mouse.words import colour_name
 from ..widget_guard import guarded
-from .records import COLOURS_JOINED, NAME_RULE, Record, check_folder
+from .records import COLOURS_JOINED, NAME_RULE, Record
 from .rules_check import MouseMoves, SpookiesRolls, check_one_winner, check_players
 from .transfer import download_link
 from .writer import ClassDataFile
@@ -48,8 +48,8 @@ class Recorder(widgets.VBox):
     title = ""
 
     def __init__(self, group: str, folder: str | Path, controls: list[widgets.Widget]) -> None:
-        self.folder = check_folder(folder)
-        self.file: ClassDataFile | None = ClassDataFile(self.folder, self.game, group)
+        self.file: ClassDataFile | None = ClassDataFile(folder, self.game, group)
+        self.folder = self.file.folder          # checked by the file: a folder's name or path
         self.group_box = widgets.Text(value=self.file.group, description=_("Group nickname:"),
                                       style={"description_width": "initial"},
                                       continuous_update=False)
