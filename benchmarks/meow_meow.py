@@ -7,7 +7,9 @@ Meow Meow: full random rounds (deal, starting card, play to the last card) with 
 "general engine" plays them through the engine's public play loop (every action checked by
 the rules, every card a chance node), as any other bot is played; the kernel "random-card
 round" plays the same rounds with the same random numbers in one loop (see
-tests/test_kernels.py), for comparison.
+tests/test_kernels.py), for comparison. Both draw their numbers as the course's studies do:
+one generator for all the rounds, its numbers drawn ahead (``engine.ahead``: the same
+numbers); "plain generator" is the general engine asking numpy one number at a time.
 RLCard (optional, ``pip install rlcard``; never a dependency of the library): UNO with
 random agents, both through its environment (``env.run``, what RLCard users call) and through
 its bare game engine with a random legal action each step (steps = cards played or drawn).
@@ -22,7 +24,7 @@ import platform
 import random
 import time
 
-from haba_lessons.engine import play
+from haba_lessons.engine import DrawnAhead, play
 from haba_lessons.games.meow_meow import make_rules, new_game
 from haba_lessons.games.meow_meow.simulate import MAX_TURNS, RANDOM_ROUNDS
 from haba_lessons.games.meow_meow.strategies import random_card
@@ -55,16 +57,16 @@ def measure(runs: dict, seconds: float, bursts: int = 5) -> dict:
 
 def meow_meow(players: int):
     rules = make_rules(players)
-    rng = make_rng(1)
+    rng = DrawnAhead(make_rng(1))
 
     def one() -> int:
         return RANDOM_ROUNDS.run(rules, rng).card_actions
     return one
 
 
-def meow_meow_engine(players: int):
+def meow_meow_engine(players: int, ahead: bool = True):
     rules = make_rules(players)
-    rng = make_rng(1)
+    rng = DrawnAhead(make_rng(1)) if ahead else make_rng(1)
     bots = [random_card] * players
 
     def one() -> int:
@@ -113,6 +115,8 @@ def main() -> None:
     runs = {f"Meow Meow, {p} children, random-card bots": meow_meow(p) for p in (2, 4)}
     runs.update({f"Meow Meow general engine, {p} children": meow_meow_engine(p)
                  for p in (2, 4)})
+    runs.update({f"Meow Meow general engine, {p} children, plain generator":
+                 meow_meow_engine(p, ahead=False) for p in (2, 4)})
     try:
         import rlcard
     except ImportError:
@@ -129,10 +133,12 @@ def main() -> None:
         env = best[f"RLCard UNO env.run, {p} players, random agents"]
         bare = best[f"RLCard UNO bare game, {p} players, random"]
         engine = best[f"Meow Meow general engine, {p} children"]
+        plain = best[f"Meow Meow general engine, {p} children, plain generator"]
         print(f"{p} players: Meow Meow does {ours[0] / env[0]:.1f}x the games/s of RLCard UNO "
               f"env.run and {ours[0] / bare[0]:.1f}x its bare game; card actions/s "
               f"{ours[1] / env[1]:.1f}x and {ours[1] / bare[1]:.1f}x (general engine: "
-              f"{engine[1] / bare[1]:.1f}x the bare game's card actions/s)")
+              f"{engine[1] / bare[1]:.2f}x the bare game's card actions/s; with a plain "
+              f"generator {plain[1] / bare[1]:.2f}x)")
 
 
 if __name__ == "__main__":

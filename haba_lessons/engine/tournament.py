@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 
 import numpy as np
 import pandas as pd
@@ -11,6 +12,7 @@ from .._checks import require_int
 from ..errors import InvalidArgumentError
 from ..i18n import N_, _
 from ..simulation import COURSE_SEED, mean_interval, progress, wilson_interval
+from .ahead import drawing_ahead
 from .loop import bot_name, play
 from .protocol import Bot, GameState
 
@@ -25,11 +27,13 @@ def tournament(make_game: Callable[[int], GameState], bots: Sequence[Bot], games
 
     ``make_game(seed)`` sets up one game with one seat per bot; game ``g`` gets the seed
     ``seed + g`` and is played with a generator made from it, or, when ``rng`` is given,
-    every game draws from that one generator in turn. The seats rotate by one each game
-    (game ``g`` puts bot ``(i + g) % n`` in seat ``i``), so that nobody always starts. A game
-    counts as a win for every winner (ties share), so win rates can add up to more than 1; a
-    game called off at ``max_turns`` counts for nobody. ``score(state)`` (a value per seat,
-    e.g. points) adds each bot's mean ``score_name`` with its 95% interval.
+    every game draws from that one generator in turn (its numbers drawn ahead across the
+    games when the game draws only with ``rng.random()``: the same numbers). The seats
+    rotate by one each game (game ``g`` puts bot ``(i + g) % n`` in seat ``i``), so that
+    nobody always starts. A game counts as a win for every winner (ties share), so win rates
+    can add up to more than 1; a game called off at ``max_turns`` counts for nobody.
+    ``score(state)`` (a value per seat, e.g. points) adds each bot's mean ``score_name``
+    with its 95% interval.
     """
     games = require_int(games, "games", minimum=1)
     if score is not None and games < 2:
@@ -44,16 +48,19 @@ def tournament(make_game: Callable[[int], GameState], bots: Sequence[Bot], games
             bots=seats, n=len(names)))
     wins = [0] * seats
     scores: list[list[float]] = [[] for _ in range(seats)]
-    for g in progress(range(games), games, _(description)):
-        order = [(i + g) % seats for i in range(seats)]        # seat -> bot index
-        state = make_game(seed + g)
-        play(state, [bots[i] for i in order], rng=rng, seed=seed + g, max_turns=max_turns,
-             stop_at_limit=max_turns is not None, hint=hint)
-        for seat in state.winners:
-            wins[order[seat]] += 1
-        if score is not None:
-            for seat, value in enumerate(score(state)):
-                scores[order[seat]].append(float(value))
+    with ExitStack() as numbers:
+        for g in progress(range(games), games, _(description)):
+            order = [(i + g) % seats for i in range(seats)]        # seat -> bot index
+            state = make_game(seed + g)
+            if g == 0 and rng is not None and getattr(state, "DRAWS_AHEAD", False):
+                rng = numbers.enter_context(drawing_ahead(rng))
+            play(state, [bots[i] for i in order], rng=rng, seed=seed + g,
+                 max_turns=max_turns, stop_at_limit=max_turns is not None, hint=hint)
+            for seat in state.winners:
+                wins[order[seat]] += 1
+            if score is not None:
+                for seat, value in enumerate(score(state)):
+                    scores[order[seat]].append(float(value))
     rows = []
     for i in range(seats):
         low, high = wilson_interval(wins[i], games)

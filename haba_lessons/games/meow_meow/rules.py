@@ -209,6 +209,7 @@ class RoundState(State):
 
     GAME = "Meow Meow"
     CHANCE_PHASES = CHANCE_PHASES
+    DRAWS_AHEAD = True          # its chance and its bots draw with rng.random() alone
     _LISTS = ("pile", "discard")
     _NESTED = ("hands",)
 

@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..._checks import require_int
 from ...engine import Bot, Kernel, Result, play, register, result, tournament
+from ...engine.ahead import drawing_ahead
 from ...errors import InvalidArgumentError
 from ...simulation import Estimate, mean_interval, progress
 from .analysis import chain_length
@@ -70,20 +71,25 @@ def play_race(rules: Rules, rng: np.random.Generator, bots: Bot | Sequence[Bot] 
     plays every round with the kernel :data:`RANDOM_ROUNDS`."""
     race = Race(rules, first_player)
     bots = None if bots is None else _bots(bots, rules.players)
-    while race.winner is None:
-        if bots is None:
-            winner = RANDOM_ROUNDS.run(rules, rng, race.starter).winner
-        else:
-            state = play_out(race.start_round(rng), bots, rng)
-            winner = state.winner
-            if winner is not None:
-                race.finish_round(state)
+    with drawing_ahead(rng) as rng:
+        while race.winner is None:
+            if bots is None:
+                _count(race, RANDOM_ROUNDS.run(rules, rng, race.starter).winner)
                 continue
-        if winner is None:                # a called-off round: deal again
-            race.rounds += 1
-        else:
-            race.count_winner(winner)
+            state = play_out(race.start_round(rng), bots, rng)
+            if state.winner is None:
+                _count(race, None)
+            else:
+                race.finish_round(state)
     return race
+
+
+def _count(race: Race, winner: int | None) -> None:
+    """Count a round's ``winner``; a called-off round (None) counts for nobody."""
+    if winner is None:                    # the round is dealt again
+        race.rounds += 1
+    else:
+        race.count_winner(winner)
 
 
 def _steps(count: int, description: str, updates: int = 20):
@@ -101,10 +107,11 @@ def _rounds(rules: Rules, rng: np.random.Generator, rounds: int, bots, descripti
     """``rounds`` rounds: with the kernel :data:`RANDOM_ROUNDS` for ``bots=None``, else on
     the engine."""
     rounds = require_int(rounds, "rounds", minimum=1)
-    if bots is None:
-        return [RANDOM_ROUNDS.run(rules, rng) for _ in _steps(rounds, description)]
-    bots = _bots(bots, rules.players)
-    return [play_round(rules, rng, bots) for _ in _steps(rounds, description)]
+    bots = None if bots is None else _bots(bots, rules.players)
+    with drawing_ahead(rng) as rng:
+        if bots is None:
+            return [RANDOM_ROUNDS.run(rules, rng) for _ in _steps(rounds, description)]
+        return [play_round(rules, rng, bots) for _ in _steps(rounds, description)]
 
 
 def fox_chains_on_fresh_deals(rules: Rules, rng: np.random.Generator,
@@ -152,8 +159,8 @@ def rounds_to_basket(rules: Rules, rng: np.random.Generator, races: int,
                      bots: Bot | Sequence[Bot] | None = None) -> np.ndarray:
     """How many rounds each of ``races`` kitten races took."""
     races = require_int(races, "races", minimum=1)
-    return np.array([play_race(rules, rng, bots).rounds
-                     for _ in _steps(races, "races")])
+    with drawing_ahead(rng) as rng:
+        return np.array([play_race(rules, rng, bots).rounds for _ in _steps(races, "races")])
 
 
 def _mean_row(label: str, values: np.ndarray) -> dict:
