@@ -108,88 +108,99 @@ class RollAndMoveBoard:
     def __post_init__(self) -> None:
         if isinstance(self.spaces, bool) or not isinstance(self.spaces, numbers.Integral) \
                 or self.spaces < 2:
-            raise InvalidArgumentError(
-                f"spaces must be a whole number of at least 2, not {self.spaces!r}.")
+            raise InvalidArgumentError(_("spaces must be a whole number of at least 2, not "
+                                         "{value}.").format(value=repr(self.spaces)))
         self._check_die()
         last = self.spaces - 1
         if self.loop_start is not None:
             if isinstance(self.loop_start, bool) or not isinstance(
                     self.loop_start, numbers.Integral) or not 0 <= self.loop_start < last:
-                raise InvalidArgumentError(
-                    f"loop_start must be a space number from 0 to {last - 1} "
-                    f"(the loop needs at least two spaces), not {self.loop_start!r}.")
+                raise InvalidArgumentError(_(
+                    "loop_start must be a space number from 0 to {last} (the loop needs at "
+                    "least two spaces), not {value}.").format(last=last - 1,
+                                                              value=repr(self.loop_start)))
         if not isinstance(self.jumps, Mapping):
-            raise InvalidArgumentError(
-                f"jumps must be a dictionary {{from: to}}, like {{3: 11, 8: 2}} (a ladder from 3 "
-                f"to 11, a snake from 8 to 2), not {self.jumps!r}.")
+            raise InvalidArgumentError(_(
+                "jumps must be a dictionary {{from: to}}, like {{3: 11, 8: 2}} (a ladder from 3 "
+                "to 11, a snake from 8 to 2), not {value}.").format(value=repr(self.jumps)))
         jumps = dict(self.jumps)
         for source, target in jumps.items():
-            for name, value in (("jump from", source), ("jump target", target)):
+            for what, value in ((_("jump from"), source), (_("jump target"), target)):
                 if not _is_space_number(value, self.spaces):
-                    raise InvalidArgumentError(
-                        f"{name} {value!r} is not a space of the board (0 to {last}).")
+                    raise InvalidArgumentError(_("{what} {value} is not a space of the board (0 "
+                                                 "to {last}).").format(what=what,
+                                                                      value=repr(value),
+                                                                      last=last))
             if source == target:
-                raise InvalidArgumentError(f"space {source} jumps to itself; remove that jump.")
+                raise InvalidArgumentError(_("space {space} jumps to itself; remove that "
+                                             "jump.").format(space=source))
         if self.loop_start is None and last in jumps:
-            raise InvalidArgumentError(
-                f"space {last} is the final square, so it cannot be a jump.")
+            raise InvalidArgumentError(_("space {space} is the final square, so it cannot be a "
+                                         "jump.").format(space=last))
         if self.labels is not None and len(self.labels) != self.spaces:
-            raise InvalidArgumentError(
-                f"labels has {len(self.labels)} entries but the board has {self.spaces} spaces.")
+            raise InvalidArgumentError(_("labels has {n} entries but the board has {spaces} "
+                                         "spaces.").format(n=len(self.labels),
+                                                           spaces=self.spaces))
         if self.finish not in FINISH_RULES:
-            raise InvalidArgumentError(
-                f"finish must be one of {', '.join(map(repr, FINISH_RULES))}, not {self.finish!r}.")
+            raise InvalidArgumentError(_("finish must be one of {options}, not {value}.").format(
+                options=", ".join(map(repr, FINISH_RULES)), value=repr(self.finish)))
         if self.loop_start is not None and self.finish != "reach":
-            raise InvalidArgumentError(
-                f"finish={self.finish!r} needs a final square, but this board ends in a loop "
-                f"(loop_start={self.loop_start}); leave finish as 'reach' or set loop_start=None.")
+            raise InvalidArgumentError(_(
+                "finish={value} needs a final square, but this board ends in a loop "
+                "(loop_start={start}); leave finish as 'reach' or set loop_start=None.").format(
+                value=repr(self.finish), start=self.loop_start))
         extra = self._check_special("extra_turn", self.extra_turn, jumps)
         lost = self._check_special("lost_turn", self.lost_turn, jumps)
         both = extra & lost
         if both:
-            raise InvalidArgumentError(
-                f"extra_turn and lost_turn both contain space {min(both)}; a space can do only one.")
+            raise InvalidArgumentError(_("extra_turn and lost_turn both contain space {space}; "
+                                         "a space can do only one.").format(space=min(both)))
         if self.policy not in POLICIES:
-            raise InvalidArgumentError(
-                f"policy must be one of {', '.join(map(repr, POLICIES))}, not {self.policy!r}.")
+            raise InvalidArgumentError(_("policy must be one of {options}, not {value}.").format(
+                options=", ".join(map(repr, POLICIES)), value=repr(self.policy)))
         if self.policy == "fastest" and self.loop_start is not None and self.has_choices:
-            raise InvalidArgumentError(
+            raise InvalidArgumentError(_(
                 "policy='fastest' needs a final square to race to; on a loop choose "
-                "policy='largest' or policy='smallest'.")
+                "policy='largest' or policy='smallest'."))
         object.__setattr__(self, "jumps", dict(sorted(jumps.items())))
         object.__setattr__(self, "extra_turn", extra)
         object.__setattr__(self, "lost_turn", lost)
 
     def _check_die(self) -> None:
         if not isinstance(self.die, Distribution):
-            raise InvalidArgumentError(
+            raise InvalidArgumentError(_(
                 "die must be a Distribution of step sizes, e.g. die(6) or "
-                "Distribution.uniform([1, 2]) for a coin that moves 1 or 2.")
+                "Distribution.uniform([1, 2]) for a coin that moves 1 or 2."))
         for outcome in self.die:
             options = outcome if isinstance(outcome, tuple) else (outcome,)
             if not options or any(isinstance(s, bool) or not isinstance(s, numbers.Integral)
                                   or s < 1 for s in options):
-                raise InvalidArgumentError(
-                    f"every die outcome must be a whole number of steps (at least 1), or a "
-                    f"tuple of such numbers to choose from, not {outcome!r}.")
+                raise InvalidArgumentError(_(
+                    "every die outcome must be a whole number of steps (at least 1), or a "
+                    "tuple of such numbers to choose from, not {value}.").format(
+                    value=repr(outcome)))
 
     def _check_special(self, name: str, value: object,
                        jumps: dict[int, int]) -> frozenset[int]:
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-            raise InvalidArgumentError(f"{name} must be a set of space numbers, not {value!r}.")
+            raise InvalidArgumentError(_("{name} must be a set of space numbers, not "
+                                         "{value}.").format(name=name, value=repr(value)))
         spaces = frozenset(value)
         last = self.spaces - 1
         for space in sorted(spaces, key=repr):
             if not _is_space_number(space, self.spaces):
-                raise InvalidArgumentError(
-                    f"{name}: {space!r} is not a space of the board (0 to {last}).")
+                raise InvalidArgumentError(_("{name}: {value} is not a space of the board (0 "
+                                             "to {last}).").format(name=name,
+                                                                  value=repr(space), last=last))
             if space in jumps:
-                raise InvalidArgumentError(
-                    f"{name}: space {space} is also the start of a jump ({space} -> "
-                    f"{jumps[space]}); a token never stays there. Remove one of the two.")
+                raise InvalidArgumentError(_(
+                    "{name}: space {space} is also the start of a jump ({space} -> {target}); "
+                    "a token never stays there. Remove one of the two.").format(
+                    name=name, space=space, target=jumps[space]))
             if self.loop_start is None and space == last:
-                raise InvalidArgumentError(
-                    f"{name}: space {last} is the final square; the game is over there.")
+                raise InvalidArgumentError(_("{name}: space {space} is the final square; the "
+                                             "game is over there.").format(name=name,
+                                                                           space=last))
         return frozenset(int(s) for s in spaces)
 
     @property
@@ -329,9 +340,9 @@ def _turn_chain(board: RollAndMoveBoard, hit: Callable[[int | None, State], bool
         row = rows.pop(again)
         loop = row.pop(again, _ZERO)
         if loop == 1:
-            raise InvalidArgumentError(
-                f"extra_turn: from space {again[0]} every roll gives another extra turn, so "
-                "the turn never ends. Remove an extra-turn space.")
+            raise InvalidArgumentError(_(
+                "extra_turn: from space {space} every roll gives another extra turn, so the "
+                "turn never ends. Remove an extra-turn space.").format(space=again[0]))
         row = {k: v / (1 - loop) for k, v in row.items()}
         for other in rows.values():
             weight = other.pop(again, None)
@@ -340,9 +351,10 @@ def _turn_chain(board: RollAndMoveBoard, hit: Callable[[int | None, State], bool
                     other[k] = other.get(k, _ZERO) + weight * v
     for state, row in rows.items():
         if sum(row.values()) != 1:
-            raise InvalidArgumentError(
-                f"extra_turn: from space {state[0]} a turn may never end (the extra-turn "
-                "spaces send the token round among themselves). Remove an extra-turn space.")
+            raise InvalidArgumentError(_(
+                "extra_turn: from space {space} a turn may never end (the extra-turn spaces "
+                "send the token round among themselves). Remove an extra-turn space.").format(
+                space=state[0]))
     hits = {s: row.pop(_HIT, _ZERO) for s, row in rows.items()}
     return hits, {s: dict(sorted(row.items())) for s, row in rows.items()}
 
@@ -353,7 +365,7 @@ def _public(state: State) -> int | tuple[int, str]:
 
 def transition_rows(board: RollAndMoveBoard) -> list[dict[int | tuple[int, str], Fraction]]:
     """Row ``k`` (state ``turn_states(board)[k]``): ``{state: P(there after one turn)}``."""
-    _, misses = _turn_chain(board, lambda landing, nxt: False)
+    _hits, misses = _turn_chain(board, lambda landing, nxt: False)
     return [{_public(j): p for j, p in misses[state].items()}
             for state in sorted(misses, key=lambda s: (s[1], s[0]))]
 
@@ -381,21 +393,23 @@ def transition_matrix(board: RollAndMoveBoard) -> sympy.Matrix:
 def _targets(board: RollAndMoveBoard, target: int | Iterable[int]) -> frozenset[int]:
     values = [target] if isinstance(target, numbers.Integral) else list(target)
     if not values:
-        raise InvalidArgumentError("give at least one target space.")
+        raise InvalidArgumentError(_("give at least one target space."))
     for value in values:
         if not _is_space_number(value, board.spaces):
-            raise InvalidArgumentError(
-                f"target {value!r} is not a space of the board (0 to {board.spaces - 1}).")
+            raise InvalidArgumentError(_("target {value} is not a space of the board (0 to "
+                                         "{last}).").format(value=repr(value),
+                                                            last=board.spaces - 1))
     return frozenset(int(v) for v in values)
 
 
 def _start(board: RollAndMoveBoard, start: int) -> int:
     if not _is_space_number(start, board.spaces):
-        raise InvalidArgumentError(
-            f"start must be a space of the board (0 to {board.spaces - 1}), not {start!r}.")
+        raise InvalidArgumentError(_("start must be a space of the board (0 to {last}), not "
+                                     "{value}.").format(last=board.spaces - 1,
+                                                        value=repr(start)))
     if start in board.jumps:
-        raise InvalidArgumentError(
-            f"start {start} is a jump space; a token never stands there. Start elsewhere.")
+        raise InvalidArgumentError(_("start {space} is a jump space; a token never stands "
+                                     "there. Start elsewhere.").format(space=start))
     return int(start)
 
 
@@ -471,9 +485,10 @@ def expected_turns(board: RollAndMoveBoard, target: int | Iterable[int],
     hits, misses = _turn_chain(board, _reaches(targets))
     chance = _hitting_probabilities(hits, misses)[start, ROLL]
     if chance != 1:
-        raise InvalidArgumentError(
-            f"from space {start} the token reaches {sorted(targets)} only with probability "
-            f"{chance}, so the expected number of turns is infinite.")
+        raise InvalidArgumentError(_(
+            "from space {start} the token reaches {targets} only with probability {chance}, "
+            "so the expected number of turns is infinite.").format(
+            start=start, targets=sorted(targets), chance=chance))
     reachable = _reachable_from(misses, (start, ROLL))
     equations = {i: {i: _ONE} for i in reachable}
     for i in reachable:
@@ -491,7 +506,8 @@ def first_passage(board: RollAndMoveBoard, target: int | Iterable[int], turns: i
     """
     targets, start = _targets(board, target), _start(board, start)
     if isinstance(turns, bool) or not isinstance(turns, numbers.Integral) or turns < 1:
-        raise InvalidArgumentError(f"turns must be a whole number of at least 1, not {turns!r}.")
+        raise InvalidArgumentError(_("turns must be a whole number of at least 1, not "
+                                     "{value}.").format(value=repr(turns)))
     if start in targets:
         return {0: _ONE}
     hits, misses = _turn_chain(board, _reaches(targets))
@@ -516,9 +532,9 @@ def _closed_class(rows: Mapping, start: State) -> tuple[set, list]:
                     key=min)
     if len(closed) != 1:
         described = "; ".join(str(sorted({s[0] for s in c})) for c in closed)
-        raise InvalidArgumentError(
-            f"the token can end up in {len(closed)} different closed sets of spaces "
-            f"({described}), so there is no single long-run share.")
+        raise InvalidArgumentError(_(
+            "the token can end up in {n} different closed sets of spaces ({sets}), so there "
+            "is no single long-run share.").format(n=len(closed), sets=described))
     return from_start, sorted(closed[0])
 
 
@@ -532,8 +548,8 @@ def long_run_shares(board: RollAndMoveBoard, start: int = 0) -> dict[int, Fracti
     class, the answer depends on luck and an InvalidArgumentError says so.
     """
     start = _start(board, start)
-    _, rows = _turn_chain(board, lambda landing, nxt: False)
-    _, members = _closed_class(rows, (start, ROLL))
+    _hits, rows = _turn_chain(board, lambda landing, nxt: False)
+    _reach, members = _closed_class(rows, (start, ROLL))
     equations: dict[State, dict[State, Fraction]] = {}
     for j in members[1:]:
         equation = {i: rows[i].get(j, _ZERO) for i in members}
@@ -566,14 +582,14 @@ def expected_landings(board: RollAndMoveBoard, start: int = 0) -> dict[int, Frac
         return {}
     equations = {j: {j: _ONE} for j in passing}
     for i in passing:
-        for p, _, j in steps[i]:
+        for p, _landing, j in steps[i]:
             if j in equations:
                 equations[j][i] = equations[j].get(i, _ZERO) - p
     visits = solve_linear(equations, {j: _ONE if j == (start, ROLL) else _ZERO for j in passing})
     closed_spaces = {s[0] for s in closed}
     landings = {space: _ZERO for space in range(board.spaces) if space not in closed_spaces}
     for i in passing:
-        for p, landing, _ in steps[i]:
+        for p, landing, _next in steps[i]:
             if landing in landings:
                 landings[landing] += visits[i] * p
     return landings
@@ -601,7 +617,7 @@ def _turns_to_finish(board: RollAndMoveBoard,
             for s, options in steps.items()}
     misses: dict[State, dict[State, Fraction]] = {s: {} for s in steps}
     for s in steps:  # several outcomes may lead to the same state
-        for p, _, nxt in steps[s]:
+        for p, _landing, nxt in steps[s]:
             if nxt[0] != last:
                 misses[s][nxt] = misses[s].get(nxt, _ZERO) + p
     chance = _hitting_probabilities(hits, misses)
@@ -668,13 +684,14 @@ def solve_linear(equations: Mapping[int, Mapping[int, Fraction]],
     b = {e: Fraction(rhs.get(e, 0)) for e in rows}
     unknowns = sorted({k for row in rows.values() for k in row}, reverse=True)
     if len(unknowns) > len(rows):
-        raise InvalidArgumentError("the linear system has more unknowns than equations.")
+        raise InvalidArgumentError(_("the linear system has more unknowns than equations."))
     remaining = set(rows)
     eliminated: list[tuple[int, dict[int, Fraction], Fraction]] = []
     for k in unknowns:
         candidates = [e for e in remaining if rows[e].get(k)]
         if not candidates:
-            raise InvalidArgumentError("the linear system is singular (no unique solution).")
+            raise InvalidArgumentError(_("the linear system is singular (no unique "
+                                         "solution)."))
         pivot_row = k if k in candidates else min(candidates)
         remaining.discard(pivot_row)
         row = rows[pivot_row]
@@ -696,7 +713,7 @@ def solve_linear(equations: Mapping[int, Mapping[int, Fraction]],
         eliminated.append((k, row, value))
     for e in remaining:
         if b[e]:
-            raise InvalidArgumentError("the linear system has no solution.")
+            raise InvalidArgumentError(_("the linear system has no solution."))
     solution: dict[int, Fraction] = {}
     for k, row, value in reversed(eliminated):
         solution[k] = value - sum((v * solution[j] for j, v in row.items()), _ZERO)
@@ -725,7 +742,7 @@ def simulate_reach_turns(board: RollAndMoveBoard, target: int | Iterable[int], t
                          turns: int, rng: np.random.Generator, start: int = 0) -> np.ndarray:
     """For each of ``trials`` tokens, the turn it first reached ``target`` (0 if not within ``turns``)."""
     targets = _targets(board, target)
-    _, first = _simulate(board, trials, turns, rng, start, targets)
+    _landed, first = _simulate(board, trials, turns, rng, start, targets)
     return first
 
 
@@ -753,11 +770,11 @@ def estimate_turns(board: RollAndMoveBoard, target: int | Iterable[int], trials:
     """
     times = simulate_reach_turns(board, target, trials, turns, rng, start)
     if (times == 0).any():
-        raise InvalidArgumentError(
-            f"{int((times == 0).sum())} of {trials} tokens had not arrived after {turns} "
-            "turns; allow more turns.")
+        raise InvalidArgumentError(_("{n} of {trials} tokens had not arrived after {turns} "
+                                     "turns; allow more turns.").format(
+            n=int((times == 0).sum()), trials=trials, turns=turns))
     if trials < 2:
-        raise InvalidArgumentError("trials must be at least 2 for an interval.")
+        raise InvalidArgumentError(_("trials must be at least 2 for an interval."))
     mean = float(times.mean())
     half = 1.959963984540054 * float(times.std(ddof=1)) / trials ** 0.5
     return TurnsEstimate(mean, mean - half, mean + half, trials), times
@@ -771,7 +788,8 @@ def _simulate(board: RollAndMoveBoard, trials: int, turns: int, rng: np.random.G
     start = _start(board, start)
     for name, value in (("trials", trials), ("turns", turns)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-            raise InvalidArgumentError(f"{name} must be a whole number of at least 1.")
+            raise InvalidArgumentError(_("{name} must be a whole number of at least "
+                                         "1.").format(name=name))
     outcomes = list(board.die)
     weights = np.array([float(board.die[o]) for o in outcomes])
     after = [[_after(board, i, board.steps_chosen(i, o)) for o in outcomes]
@@ -787,7 +805,7 @@ def _simulate(board: RollAndMoveBoard, trials: int, turns: int, rng: np.random.G
     for turn in range(1, turns + 1):
         rolling = np.flatnonzero(~skip)
         skip[:] = False
-        for _ in range(_MAX_ROLLS_PER_TURN):
+        for _roll in range(_MAX_ROLLS_PER_TURN):
             if rolling.size == 0:
                 break
             choice = rng.choice(len(outcomes), size=rolling.size, p=weights / weights.sum())
@@ -800,9 +818,10 @@ def _simulate(board: RollAndMoveBoard, trials: int, turns: int, rng: np.random.G
             skip[rolling] = mode == SKIP
             rolling = rolling[mode == AGAIN]
         else:
-            raise InvalidArgumentError(
-                f"extra_turn: a simulated turn went on for {_MAX_ROLLS_PER_TURN} rolls; the "
-                "extra-turn spaces keep the token rolling. Remove an extra-turn space.")
+            raise InvalidArgumentError(_(
+                "extra_turn: a simulated turn went on for {n} rolls; the extra-turn spaces "
+                "keep the token rolling. Remove an extra-turn space.").format(
+                n=_MAX_ROLLS_PER_TURN))
         if targets and (first > 0).all():
             break  # every token has arrived: later turns cannot change ``first``
     return landed[:, :-1], first

@@ -318,7 +318,8 @@ class SpookiesGame(State):
         name or number (0-4): ``apply(Action("figure", name))``."""
         self._check_player(player)
         if self.phase != CHOOSE_FIGURE:
-            raise IllegalActionError(f"you cannot choose a figure now: {self._waiting()}.")
+            raise IllegalActionError(_("you cannot choose a figure now: {why}.").format(
+                why=self._waiting()))
         self.apply(Action("figure", self.rules.figures[self._figure_index(figure)]))
 
     def roll(self, dice: int, player: int | None = None) -> None:
@@ -326,7 +327,8 @@ class SpookiesGame(State):
         ``apply(Action("roll", dice))``."""
         self._check_player(player)
         if self.phase != CHOOSE_DICE:
-            raise IllegalActionError(f"you cannot roll the number dice now: {self._waiting()}.")
+            raise IllegalActionError(_("you cannot roll the number dice now: {why}.").format(
+                why=self._waiting()))
         self.apply(Action("roll", dice))
 
     def stop(self, player: int | None = None) -> None:
@@ -334,17 +336,18 @@ class SpookiesGame(State):
         ``apply(Action("stop"))``."""
         self._check_player(player)
         if self.phase != CHOOSE_DICE:
-            raise IllegalActionError(f"you cannot stop now: {self._waiting()}.")
+            raise IllegalActionError(_("you cannot stop now: {why}.").format(why=self._waiting()))
         self.apply(Action("stop"))
 
     def _check_player(self, player: int | None) -> None:
         if self.phase == OVER:
-            raise IllegalActionError("the game is over: start a new game to play again.")
+            raise IllegalActionError(_("the game is over: start a new game to play again."))
         if player is not None and player != self.current:
             name = self.names[player] if isinstance(player, int) and 0 <= player < \
                 self.players else show(player)
-            raise IllegalActionError(f"it is not {name}'s turn: it is "
-                                     f"{self.names[self.current]}'s turn.")
+            raise IllegalActionError(_("it is not {name}'s turn: it is {current}'s "
+                                       "turn.").format(name=name,
+                                                       current=self.names[self.current]))
 
     def _figure_index(self, figure: object) -> int:
         figures = self.rules.figures
@@ -352,8 +355,9 @@ class SpookiesGame(State):
             return figures.index(figure)
         if isinstance(figure, int) and not isinstance(figure, bool) and 0 <= figure < 5:
             return figure
-        raise IllegalActionError(f"there is no figure {show(figure)}: choose one of "
-                                 f"{', '.join(figures)}.")
+        raise IllegalActionError(_("there is no figure {figure}: choose one of "
+                                   "{figures}.").format(figure=show(figure),
+                                                        figures=", ".join(figures)))
 
     # --- the hooks of the engine -------------------------------------------------------------
     def _actions(self) -> list[Action]:
@@ -626,7 +630,7 @@ def _names(players: int | Sequence[str]) -> list[str]:
                 len(names)).format(n=len(names)))
         return names
     count = require_int(players, "the number of players", minimum=2, maximum=5)
-    return [f"Player {i + 1}" for i in range(count)]
+    return [_("Player {n}").format(n=i + 1) for i in range(count)]
 
 
 @checked_keywords
