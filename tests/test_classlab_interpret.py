@@ -23,6 +23,8 @@ NULL, ALTERNATIVE = "the die is fair", "it is not"
     (0.05, (0.046, 0.054), "cannot decide yet"),
     (Fraction(1, 100), None, "p = 0.010 (exact): below 0.05. At the 5% level we reject"),
     (Fraction(1, 20), None, "not below 0.05"),
+    (Fraction(1, 10_000), None, "p < 0.001 (exact): below 0.05"),      # not "p = 0.000"
+    (Fraction(1, 1000), None, "p = 0.001 (exact)"),
 ])
 def test_the_decision_follows_the_p_value_and_its_interval(p, interval, words):
     assert words in interpret.decision_sentence(interpret.decide(p, interval), NULL, ALTERNATIVE)

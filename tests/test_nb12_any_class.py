@@ -135,7 +135,8 @@ def check_sentences(texts: dict[str, str], folder: Path, truth: ClassTruth) -> N
     crank_lines = texts["87373775"]
     assert f"worked {works} times in {len(cranks)} cranks" in crank_lines
     crank_p = binomial_p_value(works, len(cranks), Fraction(3, 4))
-    assert f"p = {crank_p:.3f} (exact)" in crank_lines
+    assert (f"p = {crank_p:.3f} (exact)" if crank_p >= 0.0005 else "p < 0.001 (exact)") \
+        in crank_lines
     assert verdict_is_consistent(crank_lines, crank_p, crank_p)
     r_true = truth.trap_reliability == Fraction(3, 4)
     assert f"simulated with r = {truth.trap_reliability}" in crank_lines

@@ -28,6 +28,8 @@ from .pool import Pool
 from .simulated import ClassTruth, truth_of
 
 LEVEL = 0.05
+#: An exact p-value is shown to 3 decimals; below half of this it reads "p < 0.001".
+SMALLEST_SHOWN = 0.001
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class Decision:
 
     def shown(self) -> str:
         if not self.simulated:
+            if 0 < self.p_value < SMALLEST_SHOWN / 2:   # 3 decimals would round it to 0.000
+                return _("p < {p} (exact)").format(p=number(SMALLEST_SHOWN, ".3f"))
             return _("p = {p} (exact)").format(p=number(self.p_value, ".3f"))
         return _("p ≈ {p} (95% interval {low} to {high})").format(
             p=number(self.p_value, ".3f"), low=number(self.low, ".3f"),
