@@ -30,6 +30,15 @@ def require_int(value: object, name: str, *, minimum: int | None = None,
     return value
 
 
+def require_bool(value: object, name: str) -> bool:
+    """Return ``value`` if it is True or False (not 1, not "yes"), else raise
+    InvalidArgumentError naming ``name``."""
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(_("{field}: give True or False, not {value}.").format(
+            field=name, value=shown(value)))
+    return value
+
+
 def _count(value: int) -> str:
     """A whole number with thousands separators, or abbreviated if it is huge."""
     return number(value, ",") if value.bit_length() <= 128 else shown(value)

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 
-from ..._checks import require_int, require_probability
+from ..._checks import require_bool, require_int, require_probability
 from ...engine import State, play
 from ...engine.state import hashable
 from ...engine.arguments import checked_keywords, sequence_field
@@ -178,16 +178,12 @@ def make_rules(players: int = 4, *, without: tuple[str, ...] | list[str] = (),
                                        f"choose from {', '.join(SPECIALS)}.")
     if len(set(without)) != len(without):
         raise InvalidArgumentError(f"without: each special type once, not {list(without)}.")
-    for name, flag in (("face_up", face_up), ("meow", meow)):
-        if not isinstance(flag, bool):
-            raise InvalidArgumentError(f"{name} must be True or False, not {flag!r}.")
+    require_bool(face_up, "face_up")
+    require_bool(meow, "meow")
     chance = (settings.meow_forget_chance if forget_chance is None
               else require_probability(forget_chance, "forget_chance"))
     may_draw = (settings.may_draw_instead_of_playing if may_draw_instead_of_playing is None
-                else may_draw_instead_of_playing)
-    if not isinstance(may_draw, bool):
-        raise InvalidArgumentError(f"may_draw_instead_of_playing must be True or False, "
-                                   f"not {may_draw!r}.")
+                else require_bool(may_draw_instead_of_playing, "may_draw_instead_of_playing"))
     order = tuple(name for name in SPECIALS if name in without)
     return Rules(players, settings, order, face_up, meow, chance, may_draw,
                  settings.deck(order))

@@ -24,10 +24,9 @@ import ipywidgets as widgets
 
 from ...charts import OKABE_ITO
 from ...colours import ALERT_STYLE, PAPER, action_style, ink_on
-from ..._checks import require_int
+from ..._checks import require_bool, require_int
 from ...engine import Strategy, play
 from ...engine.arguments import rules_field, sequence_field
-from ...engine.state import show
 from ...errors import HabaLessonsError, InvalidArgumentError
 from ...i18n import N_, _, ngettext, number
 from ...simulation import COURSE_SEED, make_rng
@@ -245,10 +244,8 @@ class SpookiesTable:
         for seat in seats:
             if seat != HUMAN:
                 named(seat)
-        for value, field in ((free_choice, "free_choice"), (teaching, "teaching")):
-            if not isinstance(value, bool):
-                raise InvalidArgumentError(_("{field}: give True or False, not {value}.").format(
-                    field=field, value=show(value)))
+        require_bool(free_choice, "free_choice")
+        require_bool(teaching, "teaching")
         self.rules = rules_field(rules, Rules, Rules.standard, N_("the rules of Rules.standard(...)"))
         # each new game adds one to the seed; None: a fresh seed, other dice on every run
         self.seed = (int(make_rng(None).integers(2**31)) if seed is None
