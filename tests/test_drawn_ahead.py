@@ -7,6 +7,7 @@ plain one's state, whatever mix of calls came first and however the block ended.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import pickle
 import random
@@ -19,6 +20,7 @@ from haba_lessons.engine.ahead import BLOCK, drawing_ahead
 from haba_lessons.errors import IllegalActionError, InvalidArgumentError
 from haba_lessons.games.meow_meow import make_rules, new_game
 from haba_lessons.games.meow_meow import simulate as meow
+from haba_lessons.games.meow_meow.rules import RoundState
 from haba_lessons.games.meow_meow.strategies import STRATEGIES, random_card
 from haba_lessons.games.spookies import new_game as spookies_game
 from haba_lessons.games.spookies.strategies import STRATEGIES as SPOOKIES
@@ -56,6 +58,18 @@ def _same(x: object, y: object) -> bool:
     return (type(x) is type(y) and np.array_equal(x, y)
             and getattr(x, "dtype", None) == getattr(y, "dtype", None)
             and np.shape(x) == np.shape(y))
+
+
+def _counting_blocks(monkeypatch) -> list[None]:
+    """Count the blocks every DrawnAhead draws from now on."""
+    blocks: list[None] = []
+    draw = DrawnAhead._draw_block
+
+    def counted(self):
+        blocks.append(None)
+        draw(self)
+    monkeypatch.setattr(DrawnAhead, "_draw_block", counted)
+    return blocks
 
 
 def _script(seed: int, length: int, mostly: str = "random()") -> list[str]:
@@ -142,6 +156,94 @@ def test_not_a_generator_is_refused():
         DrawnAhead(42)
 
 
+@pytest.mark.parametrize("bits", BIT_GENERATORS, ids=lambda b: b.__name__)
+def test_other_calls_between_long_runs_cross_blocks_exactly(bits):
+    """Runs of random() across block ends, each ended by another call, in fresh holders."""
+    plain, shared = np.random.Generator(bits(12)), np.random.Generator(bits(12))
+    chooser = random.Random(12)
+    for _ in range(6):
+        ahead = DrawnAhead(shared)
+        for _ in range(chooser.randrange(1, 3 * BLOCK)):
+            assert ahead.random() == plain.random()
+        name = chooser.choice([n for n in CALLS if n != "random()"])
+        assert _same(CALLS[name](ahead), CALLS[name](plain)), name
+        for _ in range(chooser.randrange(BLOCK)):
+            assert ahead.random() == plain.random()
+        ahead.close()
+        assert _states_equal(shared.bit_generator.state, plain.bit_generator.state)
+
+
+def test_a_call_at_a_block_end_keeps_drawing_ahead(monkeypatch):
+    blocks = _counting_blocks(monkeypatch)
+    plain, shared = np.random.default_rng(13), np.random.default_rng(13)
+    with drawing_ahead(shared) as ahead:
+        for _ in range(BLOCK):
+            assert ahead.random() == plain.random()
+        assert ahead.integers(9) == plain.integers(9)      # nothing was drawn ahead for it
+        for _ in range(BLOCK + 1):
+            assert ahead.random() == plain.random()
+    assert len(blocks) == 3
+    assert _states_equal(shared.bit_generator.state, plain.bit_generator.state)
+
+
+@pytest.mark.parametrize("form", [
+    dict(size=np.int64(3)), dict(size=(2, 2)), dict(dtype="float64"), dict(dtype=np.dtype("f8")),
+    dict(dtype=np.float32, size=3), dict(size=-1), dict(size=True), dict(size=2.5),
+    dict(out=np.empty(4)), dict(dtype="int64")], ids=repr)
+def test_every_form_of_random_answers_as_numpy_does(form):
+    plain, shared = np.random.default_rng(14), np.random.default_rng(14)
+    ahead = DrawnAhead(shared)
+    for _ in range(3):
+        assert ahead.random() == plain.random()
+    answers = []
+    for generator in (ahead, plain):
+        try:
+            answers.append(generator.random(**form))
+        except Exception as error:            # numpy's refusal, the same for both
+            answers.append((type(error), str(error)))
+    if isinstance(answers[1], tuple):
+        assert answers[0] == answers[1]
+    else:
+        assert _same(answers[0], answers[1])
+    assert ahead.random() == plain.random()
+    ahead.close()
+    assert _states_equal(shared.bit_generator.state, plain.bit_generator.state)
+
+
+def test_spawned_generators_are_numpy_s_own():
+    plain, shared = np.random.default_rng(15), np.random.default_rng(15)
+    ahead = DrawnAhead(shared)
+    assert ahead.random() == plain.random()
+    children, expected = ahead.spawn(2), plain.spawn(2)
+    assert [type(c) for c in children] == [np.random.Generator] * 2
+    assert [c.random() for c in children] == [c.random() for c in expected]
+    assert ahead.random() == plain.random()
+    ahead.close()
+    assert shared.spawn(1)[0].random() == plain.spawn(1)[0].random()
+
+
+def test_its_state_set_and_its_bit_generator_are_the_stream_s():
+    plain, shared = np.random.default_rng(16), np.random.default_rng(16)
+    ahead = DrawnAhead(shared)
+    for _ in range(4):
+        assert ahead.random() == plain.random()
+    saved, fifth = plain.bit_generator.state, plain.random()
+    assert ahead._bit_generator is shared.bit_generator
+    assert _states_equal(shared.bit_generator.state, saved)      # caught up: four numbers in
+    assert ahead.random() == fifth
+    ahead.__setstate__(saved)                 # numpy's old pickle form: four numbers in again
+    assert ahead.random() == fifth
+
+
+def test_drawing_from_the_generator_itself_meanwhile_is_refused():
+    """Those numbers would come again after catching up: a clear error, not a quiet reuse."""
+    shared = np.random.default_rng(17)
+    with pytest.raises(InvalidArgumentError, match=r"bot\(state, rng\)"):
+        with drawing_ahead(shared) as ahead:
+            ahead.random()
+            shared.random()                               # the generator itself, not ahead
+
+
 # ---- the studies: the same games as one plain generator gives --------------------------------
 
 def _winners_played_plainly(rules, rng, bots, rounds):
@@ -221,3 +323,50 @@ def test_a_game_that_mixes_calls_is_not_drawn_ahead():
     tournament(lambda seed: spookies_game(2, seed=seed), [watching, watching], 2,
                rng=np.random.default_rng(1))
     assert set(seen) == {np.random.Generator}
+
+
+def _plainly(monkeypatch):
+    """Drawing ahead switched off: every study then asks numpy one number at a time."""
+    @contextlib.contextmanager
+    def as_it_is(rng):
+        yield rng
+    monkeypatch.setattr(meow, "drawing_ahead", as_it_is)
+    monkeypatch.setattr(RoundState, "DRAWS_AHEAD", False)
+
+
+STUDIES = {
+    "seats, kernel": lambda rng: [r.winners for r in meow._rounds(make_rules(3), rng, 40, None,
+                                                                   "rounds")],
+    "seats, bots": lambda rng: meow.seat_win_rates(make_rules(2), rng, 40,
+                                                   bots=random_card).to_dict(),
+    "races, kernel": lambda rng: list(meow.rounds_to_basket(make_rules(2), rng, 6)),
+    "races, bots": lambda rng: list(meow.rounds_to_basket(
+        make_rules(3), rng, 4, bots=STRATEGIES.named("colour keeper"))),
+    "one race": lambda rng: meow.play_race(make_rules(2), rng, random_card).kittens,
+    "strategy table": lambda rng: meow.strategy_table(rng, 30).to_dict(),
+    "face up": lambda rng: meow.face_up_study(rng, 30).to_dict(),
+}
+
+
+@pytest.mark.parametrize("study", STUDIES)
+def test_every_meow_meow_study_gives_what_plain_numbers_give(study, monkeypatch):
+    shared = np.random.default_rng(18)
+    drawn_ahead = STUDIES[study](shared)
+    with monkeypatch.context() as plainly:
+        _plainly(plainly)
+        plain = np.random.default_rng(18)
+        assert STUDIES[study](plain) == drawn_ahead
+    assert _states_equal(shared.bit_generator.state, plain.bit_generator.state)
+
+
+def test_a_study_draws_ahead_and_a_mixing_bot_costs_one_block(monkeypatch):
+    blocks = _counting_blocks(monkeypatch)
+    meow._rounds(make_rules(2), np.random.default_rng(19), 50, random_card, "rounds")
+    assert len(blocks) >= 50 * 30 // BLOCK          # some 45 numbers a round, by the block
+
+    def mixing(state, rng):
+        rng.integers(3)
+        return random_card(state, rng)
+    blocks.clear()
+    meow._rounds(make_rules(2), np.random.default_rng(19), 50, mixing, "rounds")
+    assert len(blocks) == 1
