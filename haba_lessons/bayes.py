@@ -107,7 +107,7 @@ def uniform_prior(hypotheses: Iterable[Hashable]) -> Distribution:
     """Every hypothesis equally likely before the data."""
     hypotheses = list(hypotheses)
     if len(set(hypotheses)) != len(hypotheses):
-        raise InvalidArgumentError("a hypothesis is listed twice.")
+        raise InvalidArgumentError(_("a hypothesis is listed twice."))
     return Distribution.uniform(hypotheses)
 
 
@@ -126,7 +126,7 @@ def bernoulli_likelihood(successes: int, failures: int) -> Callable[[Any], Fract
     def likelihood(p: Any) -> Fraction:
         p = _exact(p, "p")
         if not 0 <= p <= 1:
-            raise InvalidArgumentError(f"p is a chance between 0 and 1, not {p}.")
+            raise InvalidArgumentError(_("p is a chance between 0 and 1, not {p}.").format(p=p))
         return p ** successes * (1 - p) ** failures
 
     return likelihood

@@ -35,8 +35,9 @@ def tree_diagram(tree: Tree, *, title: str, highlight: Sequence[Sequence[str]] =
     in the product along it. Paths in ``highlight`` (lists of labels) are drawn thicker."""
     paths = tree.paths()
     if len(paths) > MAX_DRAWN_PATHS:
-        raise InvalidArgumentError(f"the tree has {len(paths)} paths; a picture shows at most "
-                                   f"{MAX_DRAWN_PATHS}: draw fewer stages.")
+        raise InvalidArgumentError(_("the tree has {n} paths; a picture shows at most "
+                                     "{most}: draw fewer stages.").format(n=len(paths),
+                                                                         most=MAX_DRAWN_PATHS))
     marked = {tuple(path) for path in highlight}
     leaf_y = {path.labels: index for index, path in enumerate(paths)}
 
@@ -109,8 +110,8 @@ def venn_diagram(table: TwoWayTable, *, title: str, shares: bool = False,
     :meth:`TwoWayTable.from_events`: the count (or, with ``shares``, the probability) in
     each region, and the outcomes in neither outside the circles."""
     if len(table.rows) != 2 or len(table.columns) != 2:
-        raise InvalidArgumentError("a Venn diagram shows two events: give the 2 × 2 table of "
-                                   "TwoWayTable.from_events.")
+        raise InvalidArgumentError(_("a Venn diagram shows two events: give the 2 × 2 table "
+                                     "of TwoWayTable.from_events."))
     a, not_a = table.rows
     b, not_b = table.columns
     scale = table.total if shares else Fraction(1)
@@ -186,10 +187,11 @@ def grid_posterior_chart(posterior: Distribution, beta: BetaPosterior, *, title:
 
 def _spacing(values: list) -> Fraction:
     if len(values) < 2:
-        raise InvalidArgumentError("a grid posterior needs at least two grid values.")
+        raise InvalidArgumentError(_("a grid posterior needs at least two grid values."))
     gaps = {Fraction(b) - Fraction(a) for a, b in zip(values, values[1:])}
     if len(gaps) != 1:
-        raise InvalidArgumentError("the grid values must be equally spaced (use bayes.grid).")
+        raise InvalidArgumentError(_("the grid values must be equally spaced (use "
+                                     "bayes.grid)."))
     return gaps.pop()
 
 

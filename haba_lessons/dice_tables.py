@@ -71,7 +71,8 @@ def success_table(best: Mapping[int, Distribution]) -> pd.DataFrame:
 def one_in(p: Fraction) -> int:
     """"About 1 in N": 1/p rounded half up."""
     if p <= 0:
-        raise InvalidArgumentError(f"an event of chance {p} never happens: it is not 1 in any number of tries.")
+        raise InvalidArgumentError(_("an event of chance {p} never happens: it is not 1 in "
+                                     "any number of tries.").format(p=p))
     return floor(1 / Fraction(p) + Fraction(1, 2))
 
 

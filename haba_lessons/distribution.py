@@ -34,22 +34,21 @@ class Distribution(Mapping):
             if isinstance(probability, (bool, float)) or not isinstance(
                 probability, numbers.Rational
             ):
-                raise InvalidArgumentError(
-                    f"probability of {outcome!r} must be an exact fraction or integer, "
-                    f"not {probability!r}; write Fraction(1, 6) instead of 1/6."
-                )
+                raise InvalidArgumentError(_(
+                    "probability of {outcome} must be an exact fraction or integer, not "
+                    "{value}; write Fraction(1, 6) instead of 1/6.").format(
+                    outcome=repr(outcome), value=repr(probability)))
             probability = Fraction(probability)
             if probability < 0:
-                raise InvalidArgumentError(
-                    f"probability of {outcome!r} is negative ({probability})."
-                )
+                raise InvalidArgumentError(_("probability of {outcome} is negative "
+                                             "({value}).").format(outcome=repr(outcome),
+                                                                  value=probability))
             if probability:
                 cleaned[outcome] = cleaned.get(outcome, Fraction(0)) + probability
         total = sum(cleaned.values(), Fraction(0))
         if total != 1:
-            raise InvalidArgumentError(
-                f"probabilities must add up to exactly 1, but they add up to {total}."
-            )
+            raise InvalidArgumentError(_("probabilities must add up to exactly 1, but they "
+                                         "add up to {total}.").format(total=total))
         self._probabilities = dict(_sorted_items(cleaned))
 
     # --- construction -------------------------------------------------------------------
@@ -59,12 +58,12 @@ class Distribution(Mapping):
         total = 0
         for outcome, count in counts.items():
             if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:
-                raise InvalidArgumentError(
-                    f"count of {outcome!r} must be a non-negative whole number, got {count!r}."
-                )
+                raise InvalidArgumentError(_("count of {outcome} must be a non-negative whole "
+                                             "number, got {value}.").format(
+                    outcome=repr(outcome), value=repr(count)))
             total += count
         if total == 0:
-            raise InvalidArgumentError("counts are all zero: nothing can happen.")
+            raise InvalidArgumentError(_("counts are all zero: nothing can happen."))
         return cls({outcome: Fraction(count, total) for outcome, count in counts.items()})
 
     @classmethod
@@ -167,7 +166,8 @@ class Distribution(Mapping):
         kept = {o: p for o, p in self._probabilities.items() if event(o)}
         total = sum(kept.values(), Fraction(0))
         if total == 0:
-            raise InvalidArgumentError("the condition is impossible (its probability is 0).")
+            raise InvalidArgumentError(_("the condition is impossible (its probability is "
+                                         "0)."))
         return Distribution({o: p / total for o, p in kept.items()})
 
     def combine(self, other: Distribution,

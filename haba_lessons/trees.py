@@ -28,6 +28,7 @@ from typing import Any
 from .distribution import Distribution
 from .errors import InvalidArgumentError
 from .events import P, Space, such_that
+from .i18n import _
 
 Labels = tuple[str, ...]
 #: A stage of :func:`probability_tree`: its name and the branches after a path so far.
@@ -91,12 +92,13 @@ class Tree:
 
 def _exact(value: Any, where: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, numbers.Rational):
-        raise InvalidArgumentError(f"{where}: a branch probability must be an exact fraction "
-                                   f"(Fraction(1, 6)), not {value!r}.")
+        raise InvalidArgumentError(_("{where}: a branch probability must be an exact fraction "
+                                     "(Fraction(1, 6)), not {value}.").format(
+            where=where, value=repr(value)))
     value = Fraction(value)
     if not 0 <= value <= 1:
-        raise InvalidArgumentError(f"{where}: a branch probability lies between 0 and 1, "
-                                   f"not {value}.")
+        raise InvalidArgumentError(_("{where}: a branch probability lies between 0 and 1, "
+                                     "not {value}.").format(where=where, value=value))
     return value
 
 
@@ -105,18 +107,21 @@ def probability_tree(*stages: Stage) -> Tree:
     ``(label, probability)`` pairs after the labels of ``path``; they must add up to 1.
     Branches of probability 0 cannot happen and are left out."""
     if not stages:
-        raise InvalidArgumentError("a tree needs at least one stage.")
+        raise InvalidArgumentError(_("a tree needs at least one stage."))
     names = tuple(str(name) for name, _ in stages)
 
     def grow(depth: int, labels: Labels) -> tuple[Branch, ...]:
         name, branches_after = stages[depth]
-        where = f"stage {name!r} after {' → '.join(labels) or 'the start'}"
+        where = _("stage {name} after {path}").format(
+            name=repr(name), path=" → ".join(labels) or _("the start"))
         pairs = [(str(label), _exact(p, where)) for label, p in branches_after(labels)]
         total = sum((p for _, p in pairs), Fraction(0))
         if total != 1:
-            raise InvalidArgumentError(f"{where}: the branches add up to {total}, not 1.")
+            raise InvalidArgumentError(_("{where}: the branches add up to {total}, not "
+                                         "1.").format(where=where, total=total))
         if len({label for label, _ in pairs}) != len(pairs):
-            raise InvalidArgumentError(f"{where}: two branches have the same label.")
+            raise InvalidArgumentError(_("{where}: two branches have the same label.").format(
+                where=where))
         last = depth == len(stages) - 1
         return tuple(Branch(label, p, () if last else grow(depth + 1, labels + (label,)))
                      for label, p in pairs if p)
@@ -129,7 +134,7 @@ def tree_from_space(space: Space, *stages: Classifier) -> Tree:
     that stage. Each branch is P(label | the path so far), found by restricting the space to
     the outcomes on the path; labels appear in sorted order."""
     if not stages:
-        raise InvalidArgumentError("a tree needs at least one stage.")
+        raise InvalidArgumentError(_("a tree needs at least one stage."))
 
     def branches_after(depth: int) -> Callable[[Labels], list[tuple[str, Fraction]]]:
         classify = stages[depth][1]

@@ -51,13 +51,14 @@ class TwoWayTable:
         the order of the labels (and keep a label that was never seen, with zeros)."""
         counts = Counter((str(r), str(c)) for r, c in pairs)
         if not counts:
-            raise InvalidArgumentError("there are no pairs to count yet.")
+            raise InvalidArgumentError(_("there are no pairs to count yet."))
         rows = _labels(rows, [r for r, _ in counts], "rows")
         columns = _labels(columns, [c for _, c in counts], "columns")
         stray = [pair for pair in counts if pair[0] not in rows or pair[1] not in columns]
         if stray:
-            raise InvalidArgumentError(f"the pair {stray[0]} has a label that is not among "
-                                       f"the rows {rows} and columns {columns}.")
+            raise InvalidArgumentError(_("the pair {pair} has a label that is not among the "
+                                         "rows {rows} and columns {columns}.").format(
+                pair=stray[0], rows=rows, columns=columns))
         cells = tuple(tuple(Fraction(counts[(r, c)]) for c in columns) for r in rows)
         return cls(*names, rows, columns, cells)
 
@@ -73,7 +74,7 @@ class TwoWayTable:
         else:
             weights = Counter((str(row(o)), str(column(o))) for o in space)
         if not weights:
-            raise InvalidArgumentError("the space has no outcomes to sort.")
+            raise InvalidArgumentError(_("the space has no outcomes to sort."))
         rows = _labels(None, [r for r, _ in weights], "rows")
         columns = _labels(None, [c for _, c in weights], "columns")
         cells = tuple(tuple(Fraction(weights.get((r, c), 0)) for c in columns) for r in rows)
@@ -96,7 +97,8 @@ class TwoWayTable:
         lost = [key for key, value in cell.items()
                 if value and (key[0] not in rows or key[1] not in columns)]
         if lost:
-            raise InvalidArgumentError(f"the labels {lost[0]} hold outcomes: keep them.")
+            raise InvalidArgumentError(_("the labels {labels} hold outcomes: keep "
+                                         "them.").format(labels=lost[0]))
         return TwoWayTable(self.row_name, self.column_name, tuple(rows), tuple(columns),
                            tuple(tuple(cell.get((r, c), Fraction(0)) for c in columns)
                                  for r in rows))
@@ -132,16 +134,18 @@ class TwoWayTable:
         """P(column | row): the cell over its row total (what share of that row)."""
         base = self.row_total(row)
         if not base:
-            raise InvalidArgumentError(f"the row {row!r} is empty, so nothing can be given "
-                                       f"it: P(· | {row}) is not defined.")
+            raise InvalidArgumentError(_("the row {label} is empty, so nothing can be given "
+                                         "it: P(· | {row}) is not defined.").format(
+                label=repr(row), row=row))
         return self.cell(row, column) / base
 
     def given_column(self, row: str, column: str) -> Fraction:
         """P(row | column): the cell over its column total."""
         base = self.column_total(column)
         if not base:
-            raise InvalidArgumentError(f"the column {column!r} is empty, so nothing can be "
-                                       f"given it: P(· | {column}) is not defined.")
+            raise InvalidArgumentError(_("the column {label} is empty, so nothing can be "
+                                         "given it: P(· | {column}) is not defined.").format(
+                label=repr(column), column=column))
         return self.cell(row, column) / base
 
     def independent(self) -> bool:
@@ -176,14 +180,16 @@ class TwoWayTable:
         try:
             return self.rows.index(row)
         except ValueError:
-            raise InvalidArgumentError(f"no row {row!r}: the rows are {list(self.rows)}.") from None
+            raise InvalidArgumentError(_("no row {label}: the rows are {rows}.").format(
+                label=repr(row), rows=list(self.rows))) from None
 
     def _column(self, column: str) -> int:
         try:
             return self.columns.index(column)
         except ValueError:
-            raise InvalidArgumentError(f"no column {column!r}: the columns are "
-                                       f"{list(self.columns)}.") from None
+            raise InvalidArgumentError(_("no column {label}: the columns are "
+                                         "{columns}.").format(label=repr(column),
+                                                              columns=list(self.columns))) from None
 
 
 def _shown(frame: pd.DataFrame) -> pd.DataFrame:
@@ -205,7 +211,7 @@ def _labels(given: Sequence[str] | None, seen: list[str], what: str) -> tuple[st
         return tuple(sorted(set(seen)))
     labels = tuple(str(label) for label in given)
     if len(set(labels)) != len(labels):
-        raise InvalidArgumentError(f"{what}: a label is listed twice.")
+        raise InvalidArgumentError(_("{what}: a label is listed twice.").format(what=what))
     return labels
 
 

@@ -1,5 +1,6 @@
 """The refusals a pupil meets by typing are German in the German edition: a board of
-notebook 10 set up wrongly, and Spookies' friendly verbs used at the wrong moment.
+notebook 10 set up wrongly, a distribution, tree, table or prior of notebooks 06-11 that
+cannot be, and Spookies' friendly verbs used at the wrong moment.
 
 The oracle is the translators' catalog (``haba_lessons.po``, read by the helpers of
 ``tests/test_games_in_german.py``): each message must be its German, filled in, and no
@@ -10,11 +11,18 @@ from __future__ import annotations
 
 import pytest
 
+from fractions import Fraction
+
 from haba_lessons import i18n
+from haba_lessons.bayes import bernoulli_likelihood, uniform_prior
 from haba_lessons.dice import die
+from haba_lessons.dice_tables import one_in
+from haba_lessons.distribution import Distribution
 from haba_lessons.errors import HabaLessonsError
 from haba_lessons.games.spookies import new_game
 from haba_lessons.markov import RollAndMoveBoard, expected_turns, first_passage
+from haba_lessons.trees import probability_tree
+from haba_lessons.two_way import TwoWayTable
 from tests.test_games_in_german import german, translated_english
 
 BOARD = RollAndMoveBoard(spaces=10, die=die(6), jumps={3: 8})
@@ -38,7 +46,34 @@ MISTAKES = {
     "a start on a jump": (lambda: expected_turns(BOARD, 9, start=3),
                           "start {space} is a jump space; a token never stands there. Start "
                           "elsewhere.", {"space": "3"}),
+    "a float chance": (lambda: Distribution({"hit": 0.5, "miss": Fraction(1, 2)}),
+                       "probability of {outcome} must be an exact fraction or integer, not "
+                       "{value}; write Fraction(1, 6) instead of 1/6.",
+                       {"outcome": "'hit'", "value": "0.5"}),
+    "chances not adding up": (lambda: Distribution({1: Fraction(1, 2), 2: Fraction(1, 3)}),
+                              "probabilities must add up to exactly 1, but they add up to "
+                              "{total}.", {"total": "5/6"}),
+    "a tree's branches not adding up": (
+        lambda: probability_tree(("die", lambda path: [("six", Fraction(1, 6)),
+                                                       ("not six", Fraction(4, 6))])),
+        "{where}: the branches add up to {total}, not 1.",
+        {"where": german("stage {name} after {path}").format(name="'die'",
+                                                             path=german("the start")),
+         "total": "5/6"}),
+    "an empty row": (lambda: TwoWayTable.from_pairs([("a", "x")], rows=["a", "b"]).given("x", "b"),
+                     "the row {label} is empty, so nothing can be given it: P(· | {row}) is "
+                     "not defined.", {"label": "'b'", "row": "b"}),
+    "a prior listing a hypothesis twice": (lambda: uniform_prior([1, 1]),
+                                           "a hypothesis is listed twice.", {}),
+    "a chance above 1": (lambda: bernoulli_likelihood(2, 1)(Fraction(3, 2)),
+                         "p is a chance between 0 and 1, not {p}.", {"p": "3/2"}),
+    "one in never": (lambda: one_in(Fraction(0)),
+                     "an event of chance {p} never happens: it is not 1 in any number of "
+                     "tries.", {"p": "0"}),
 }
+
+#: The English of a field whose German is itself a catalog entry (filled into the English run).
+ENGLISH_FIELDS = {"what": "jump target", "where": "stage 'die' after the start"}
 
 
 def _stopped_too_soon():
@@ -59,7 +94,8 @@ def test_a_wrong_board_is_refused_in_german(mistake):
     assert str(refusal.value) == german(english).format(**fields)
     with pytest.raises(HabaLessonsError) as in_english:
         attempt()
-    assert str(in_english.value) == english.format(**{**fields, "what": "jump target"})
+    in_english_fields = {k: ENGLISH_FIELDS.get(k, v) for k, v in fields.items()}
+    assert str(in_english.value) == english.format(**in_english_fields)
 
 
 @pytest.mark.parametrize("attempt", [_stopped_too_soon, _roll_out_of_turn])
