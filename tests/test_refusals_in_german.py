@@ -1,6 +1,7 @@
 """The refusals a pupil meets by typing are German in the German edition: a board of
 notebook 10 set up wrongly, a distribution, tree, table or prior of notebooks 06-11 that
-cannot be, and Spookies' friendly verbs used at the wrong moment.
+cannot be, skills of Quiet as a Mouse that cannot be (notebook 04), and Spookies' friendly
+verbs used at the wrong moment.
 
 The oracle is the translators' catalog (``haba_lessons.po``, read by the helpers of
 ``tests/test_games_in_german.py``): each message must be its German, filled in, and no
@@ -20,6 +21,7 @@ from haba_lessons.dice_tables import one_in
 from haba_lessons.distribution import Distribution
 from haba_lessons.errors import HabaLessonsError
 from haba_lessons.games.spookies import new_game
+from haba_lessons.games.quiet_as_a_mouse.rules import Skill, make_skills
 from haba_lessons.markov import RollAndMoveBoard, expected_turns, first_passage
 from haba_lessons.trees import probability_tree
 from haba_lessons.two_way import TwoWayTable
@@ -35,7 +37,8 @@ MISTAKES = {
                          "space {space} jumps to itself; remove that jump.", {"space": "4"}),
     "a jump off the board": (lambda: RollAndMoveBoard(spaces=10, die=die(6), jumps={4: 12}),
                              "{what} {value} is not a space of the board (0 to {last}).",
-                             {"what": german("jump target"), "value": "12", "last": "9"}),
+                             {"what": german("jump target"), "value": "12", "last": "9"},
+                             {"what": "jump target"}),
     "an extra turn on a jump": (
         lambda: RollAndMoveBoard(spaces=10, die=die(6), jumps={3: 8}, extra_turn={3}),
         "{name}: space {space} is also the start of a jump ({space} -> {target}); a token "
@@ -59,7 +62,7 @@ MISTAKES = {
         "{where}: the branches add up to {total}, not 1.",
         {"where": german("stage {name} after {path}").format(name="'die'",
                                                              path=german("the start")),
-         "total": "5/6"}),
+         "total": "5/6"}, {"where": "stage 'die' after the start"}),
     "an empty row": (lambda: TwoWayTable.from_pairs([("a", "x")], rows=["a", "b"]).given("x", "b"),
                      "the row {label} is empty, so nothing can be given it: P(· | {row}) is "
                      "not defined.", {"label": "'b'", "row": "b"}),
@@ -70,11 +73,16 @@ MISTAKES = {
     "one in never": (lambda: one_in(Fraction(0)),
                      "an event of chance {p} never happens: it is not 1 in any number of "
                      "tries.", {"p": "0"}),
+    "a skill above certainty": (lambda: Skill(Fraction(9, 10), Fraction(1, 5)),
+                                "p + q = {p} + {q} is more than 1: p (silent) and q (another "
+                                "stick slides out) are chances of two different outcomes of one "
+                                "attempt, so together they can be at most 1. Lower p or q.",
+                                {"p": "0,90", "q": "0,20"}, {"p": "0.90", "q": "0.20"}),
+    "one skill for two players": (lambda: make_skills(2, p=[Fraction(1, 2)]),
+                                  "{name} has {n} values, but there are {players} players: "
+                                  "give one value per player.",
+                                  {"name": "p", "n": "1", "players": "2"}),
 }
-
-#: The English of a field whose German is itself a catalog entry (filled into the English run).
-ENGLISH_FIELDS = {"what": "jump target", "where": "stage 'die' after the start"}
-
 
 def _stopped_too_soon():
     game = new_game(2, seed=1)
@@ -87,15 +95,14 @@ def _roll_out_of_turn():
 
 
 @pytest.mark.parametrize("mistake", MISTAKES)
-def test_a_wrong_board_is_refused_in_german(mistake):
-    attempt, english, fields = MISTAKES[mistake]
+def test_a_pupils_mistake_is_refused_in_german(mistake):
+    attempt, english, fields, *english_fields = MISTAKES[mistake]   # + fields English differs in
     with i18n.using("de"), pytest.raises(HabaLessonsError) as refusal:
         attempt()
     assert str(refusal.value) == german(english).format(**fields)
     with pytest.raises(HabaLessonsError) as in_english:
         attempt()
-    in_english_fields = {k: ENGLISH_FIELDS.get(k, v) for k, v in fields.items()}
-    assert str(in_english.value) == english.format(**in_english_fields)
+    assert str(in_english.value) == english.format(**{**fields, **dict(*english_fields)})
 
 
 @pytest.mark.parametrize("attempt", [_stopped_too_soon, _roll_out_of_turn])

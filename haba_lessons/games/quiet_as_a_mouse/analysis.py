@@ -110,15 +110,17 @@ def exact_game_value(players: int, skills: Sequence[Skill], strategy: str = "mos
     """
     layout = layout or load_layout()
     if players not in layout.sticks_per_player:
-        raise InvalidArgumentError(f"the number of players must be 2, 3 or 4, not {players!r}.")
+        raise InvalidArgumentError(_("the number of players must be 2, 3 or 4, not "
+                                     "{players}.").format(players=repr(players)))
     if len(skills) != players or not all(isinstance(s, Skill) for s in skills):
-        raise InvalidArgumentError(f"give one Skill per player ({players}).")
+        raise InvalidArgumentError(_("give one Skill per player ({players}).").format(
+            players=players))
     if any(s.q for s in skills):
-        raise InvalidArgumentError("the exact game value covers q = 0 only (no stick slides "
-                                   "out); for q > 0 use simulate_games.")
+        raise InvalidArgumentError(_("the exact game value covers q = 0 only (no stick slides "
+                                     "out); for q > 0 use simulate_games."))
     if not any(s.p for s in skills):
-        raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
-                                   "game never ends; give someone p > 0.")
+        raise InvalidArgumentError(_("with p = 0 for every player no stick ever stays in and "
+                                     "the game never ends; give someone p > 0."))
     orientation_choices(full_counts(layout), 0, 0, strategy)  # checks the strategy name
     arithmetic = Exact() if exact else Plain()
     start, states = solve_game(players, [arithmetic.number(s.p) for s in skills], strategy,

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...errors import InvalidArgumentError
+from ...i18n import _
 from .layout import Layout, load_layout
 
 #: One entry per colour: (faces of a die showing it, free front holes, free back holes), sorted.
@@ -121,8 +122,8 @@ def orientation_choices(state: Counts, i: int, j: int,
         ways = {o: state[o[0]][1] * state[o[1]][2] for o in options}
         total = sum(ways.values())
         return [(o, Fraction(w, total)) for o, w in ways.items()]
-    raise InvalidArgumentError(f"unknown strategy {strategy!r}; choose one of "
-                               f"{', '.join(STRATEGIES)}.")
+    raise InvalidArgumentError(_("unknown strategy {name}; choose one of {names}.").format(
+        name=repr(strategy), names=", ".join(STRATEGIES)))
 
 
 @lru_cache(maxsize=None)

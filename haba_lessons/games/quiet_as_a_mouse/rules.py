@@ -43,7 +43,7 @@ from ...engine.arguments import checked_keywords, rules_field, sequence_field
 from ...engine.protocol import OVER
 from ...engine.state import _MISSING, find, show
 from ...errors import IllegalActionError, InvalidArgumentError
-from ...i18n import N_, Phrase, _
+from ...i18n import N_, Phrase, _, number
 from ...simulation import COURSE_SEED
 from .counts import blocked_probability
 from .layout import PLAYER_COUNTS, Layout, Rules, load_layout
@@ -88,10 +88,11 @@ class Skill:
         object.__setattr__(self, "p", require_probability(self.p, "p (chance of a silent attempt)"))
         object.__setattr__(self, "q", require_probability(self.q, "q (chance a stick slides out)"))
         if self.p + self.q > 1:
-            raise InvalidArgumentError(
-                f"p + q = {float(self.p):.2f} + {float(self.q):.2f} is more than 1: p (silent) "
-                f"and q (another stick slides out) are chances of two different outcomes of "
-                f"one attempt, so together they can be at most 1. Lower p or q.")
+            raise InvalidArgumentError(_(
+                "p + q = {p} + {q} is more than 1: p (silent) and q (another stick slides out) "
+                "are chances of two different outcomes of one attempt, so together they can be "
+                "at most 1. Lower p or q.").format(p=number(float(self.p), ".2f"),
+                                                   q=number(float(self.q), ".2f")))
 
 
 def make_skills(players: int, p: object | Sequence[object] = Fraction(1, 2),
@@ -103,8 +104,9 @@ def make_skills(players: int, p: object | Sequence[object] = Fraction(1, 2),
     def spread(value: object, name: str) -> list[object]:
         if isinstance(value, (list, tuple)):
             if len(value) != players:
-                raise InvalidArgumentError(f"{name} has {len(value)} values, but there are "
-                                           f"{players} players: give one value per player.")
+                raise InvalidArgumentError(_("{name} has {n} values, but there are {players} "
+                                             "players: give one value per player.").format(
+                    name=name, n=len(value), players=players))
             return list(value)
         return [value] * players
     return tuple(Skill(a, b) for a, b in zip(spread(p, "p"), spread(q, "q")))
@@ -136,8 +138,9 @@ class Game(State):
         layout = layout or load_layout()
         skills = tuple(skills) if skills is not None else make_skills(players)
         if len(skills) != players or not all(isinstance(s, Skill) for s in skills):
-            raise InvalidArgumentError(f"give one Skill per player ({players}), "
-                                       f"e.g. make_skills({players}, p=0.8, q=0.05).")
+            raise InvalidArgumentError(_("give one Skill per player ({players}), e.g. "
+                                         "make_skills({players}, p=0.8, q=0.05).").format(
+                players=players))
         self._start(players, ROLL, seed)
         self.layout = layout
         self.skills = skills

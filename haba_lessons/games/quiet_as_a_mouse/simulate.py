@@ -41,8 +41,8 @@ def play_game(players: int, skills: Sequence[Skill], rng: np.random.Generator,
     bot = named(strategy)
     game = game or Game(players, skills, layout)
     if not any(s.p for s in game.skills):
-        raise InvalidArgumentError("with p = 0 for every player no stick ever stays in and the "
-                                   "game never ends; give someone p > 0.")
+        raise InvalidArgumentError(_("with p = 0 for every player no stick ever stays in and "
+                                     "the game never ends; give someone p > 0."))
     play(game, [bot] * game.players, rng=rng, max_turns=MAX_TURNS)
     return result(game, [getattr(bot, "name", strategy)] * game.players)
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...errors import InvalidArgumentError
+from ...i18n import _
 from .analysis import STRATEGIES, solve_game
 from .arithmetic import Plain
 from .layout import Layout, load_layout
@@ -32,16 +33,17 @@ def win_chances_many(p: Sequence[Sequence[float]] | np.ndarray, strategy: str = 
     p = np.asarray(p, dtype=float)
     players = p.shape[0] if p.ndim == 2 else 0
     if players not in layout.sticks_per_player:
-        raise InvalidArgumentError("give p as one row per player (2, 3 or 4 rows), one column "
-                                   "per profile, e.g. [[0.7, 0.8], [0.6, 0.6]].")
+        raise InvalidArgumentError(_("give p as one row per player (2, 3 or 4 rows), one "
+                                     "column per profile, e.g. [[0.7, 0.8], [0.6, 0.6]]."))
     if not np.all((p >= 0) & (p <= 1)):
-        raise InvalidArgumentError("every p is a chance: give values from 0 to 1.")
+        raise InvalidArgumentError(_("every p is a chance: give values from 0 to 1."))
     if np.any(p.sum(axis=0) == 0):
-        raise InvalidArgumentError("in some profile p = 0 for every player: no stick ever "
-                                   "stays in and the game never ends; give someone p > 0.")
+        raise InvalidArgumentError(_("in some profile p = 0 for every player: no stick ever "
+                                     "stays in and the game never ends; give someone p > 0."))
     if strategy not in STRATEGIES:
-        raise InvalidArgumentError(f"unknown strategy {strategy!r}; choose one of "
-                                   f"{', '.join(STRATEGIES)}.")
-    start, _ = solve_game(players, list(p), strategy, layout,
-                          Plain(np.ones(p.shape[1]), np.zeros(p.shape[1])))
+        raise InvalidArgumentError(_("unknown strategy {name}; choose one of "
+                                     "{names}.").format(name=repr(strategy),
+                                                        names=", ".join(STRATEGIES)))
+    start, _levels = solve_game(players, list(p), strategy, layout,
+                               Plain(np.ones(p.shape[1]), np.zeros(p.shape[1])))
     return np.vstack(start[1:])
