@@ -186,9 +186,9 @@ class State:
     GAME: ClassVar[str] = "game"
     #: The phases at which chance acts.
     CHANCE_PHASES: ClassVar[frozenset] = frozenset()
-    #: True when the game's chance and its bots draw with ``rng.random()`` alone: the play
-    #: loop then draws numbers ahead in blocks (:mod:`haba_lessons.engine.ahead`), the same
-    #: numbers, faster.
+    #: True when the game's chance and its bots draw with ``rng.random()`` alone: a
+    #: tournament or study of many games then draws their numbers ahead in blocks
+    #: (:mod:`haba_lessons.engine.ahead`), the same numbers, faster.
     DRAWS_AHEAD: ClassVar[bool] = False
     _LISTS: ClassVar[tuple[str, ...]] = ()
     _NESTED: ClassVar[tuple[str, ...]] = ()
